@@ -1,0 +1,75 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.js';
+import { type AppConfig, DISCORD_SIMULATOR_PREFIX } from './config.js';
+import { TokenSealer } from './crypto.js';
+import type { DatabaseHandle } from './db/client.js';
+import { DiscordOAuthClient } from './integrations/discord/oauth-client.js';
+import { authRoutes, CALLBACK_PATH } from './modules/auth/routes.js';
+import { entitlementRoutes } from './modules/entitlements/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { serverRoutes } from './modules/servers/routes.js';
+import { registerErrorHandling } from './plugins/error-handler.js';
+import { registerSecurity } from './plugins/security.js';
+import { registerSessionLoading } from './plugins/session.js';
+import { registerWebApp } from './plugins/web-app.js';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Serve the Discord simulator under DISCORD_SIMULATOR_PREFIX (demo mode). */
+  serveDiscordSimulator?: boolean;
+  /** Where the simulator keeps bot invites across restarts. */
+  simulatorStatePath?: string;
+  logger?: boolean;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(cookie);
+  await app.register(formbody);
+  await registerSecurity(app, { publicUrl: config.publicUrl });
+  registerSessionLoading(app, database.db);
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    sealer: new TokenSealer(config.sessionSecret),
+    oauth: new DiscordOAuthClient(config.discord, `${config.publicUrl}${CALLBACK_PATH}`),
+  };
+
+  await app.register(async (scope) => healthRoutes(scope, database));
+  await app.register(async (scope) => authRoutes(scope, ctx));
+  await app.register(async (scope) => entitlementRoutes(scope, ctx));
+  await app.register(async (scope) => serverRoutes(scope, ctx));
+
+  if (options.serveDiscordSimulator === true) {
+    const { discordSimulator } = await import('../simulators/discord/plugin.js');
+    await app.register(discordSimulator, {
+      prefix: DISCORD_SIMULATOR_PREFIX,
+      clientId: config.discord.clientId,
+      clientSecret: config.discord.clientSecret,
+      botToken: config.discord.botToken,
+      redirectUris: [`${config.publicUrl}${CALLBACK_PATH}`],
+      ...(options.simulatorStatePath === undefined ? {} : { statePath: options.simulatorStatePath }),
+    });
+  }
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+
+/** Path prefix under which the Discord simulator is served when no real Discord app is configured. */
+export const DISCORD_SIMULATOR_PREFIX = '/_sim/discord';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const commaList = optionalString.transform((value) =>
+  value === undefined
+    ? []
+    : value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+);
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalString,
+  DATABASE_URL: optionalString,
+  DATA_DIR: z.string().default('./data'),
+  REDIS_URL: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_SECRET: optionalString,
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  ADMIN_DISCORD_IDS: commaList,
+  DISCORD_CLIENT_ID: optionalString,
+  DISCORD_CLIENT_SECRET: optionalString,
+  DISCORD_BOT_TOKEN: optionalString,
+  DISCORD_API_URL: optionalString,
+  DISCORD_AUTHORIZE_URL: optionalString,
+  DISCORD_USE_PKCE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  WEB_DIST_DIR: z.string().default('./dist/web'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface DiscordConfig {
+  clientId: string;
+  clientSecret: string;
+  botToken: string;
+  /** REST base without the version, e.g. https://discord.com/api */
+  apiUrl: string;
+  authorizeUrl: string;
+  usePkce: boolean;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  publicUrl: string;
+  /** True when no real Discord app is configured: the simulator is served and demo data seeded. */
+  demoMode: boolean;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  redisUrl: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  sessionSecret: string;
+  sessionTtlMs: number;
+  secureCookies: boolean;
+  adminDiscordIds: ReadonlySet<string>;
+  discord: DiscordConfig;
+  authRateLimitPerMinute: number;
+  bodyLimitBytes: number;
+  webDistDir: string;
+}
+
+/** Client id and secret of the simulated Discord application (demo and test mode only). */
+export const SIMULATED_DISCORD_APP = {
+  clientId: '1300000000000000001',
+  clientSecret: 'simulated-client-secret',
+  botToken: 'simulated-bot-token',
+} as const;
+
+/** Discord ids of the demo accounts; the admin is an admin by default in demo mode. */
+export const DEMO_ADMIN_DISCORD_ID = '1100000000000000003';
+
+const DEMO_SESSION_SECRET = 'rampart-demo-mode-secret-not-for-production-use';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n  ${details.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const demoMode = env.DISCORD_CLIENT_ID === undefined;
+
+  if (!demoMode) {
+    const missing = (['DISCORD_CLIENT_SECRET', 'DISCORD_BOT_TOKEN', 'SESSION_SECRET'] as const).filter(
+      (key) => env[key] === undefined,
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(`With DISCORD_CLIENT_ID set, these are required too: ${missing.join(', ')}`);
+    }
+  }
+  const sessionSecret = env.SESSION_SECRET ?? DEMO_SESSION_SECRET;
+  if (sessionSecret.length < 32) {
+    throw new ConfigError('SESSION_SECRET must be at least 32 characters');
+  }
+
+  // The browser reaches the simulator's consent page at PUBLIC_URL; the server calls its API over loopback.
+  const simulatorBase = `${publicUrl}${DISCORD_SIMULATOR_PREFIX}`;
+  const simulatorApiBase = `http://127.0.0.1:${env.PORT}${DISCORD_SIMULATOR_PREFIX}`;
+  const discord: DiscordConfig = demoMode
+    ? {
+        ...SIMULATED_DISCORD_APP,
+        apiUrl: env.DISCORD_API_URL ?? `${simulatorApiBase}/api`,
+        authorizeUrl: env.DISCORD_AUTHORIZE_URL ?? `${simulatorBase}/oauth2/authorize`,
+        usePkce: env.DISCORD_USE_PKCE,
+      }
+    : {
+        clientId: env.DISCORD_CLIENT_ID ?? '',
+        clientSecret: env.DISCORD_CLIENT_SECRET ?? '',
+        botToken: env.DISCORD_BOT_TOKEN ?? '',
+        apiUrl: env.DISCORD_API_URL ?? 'https://discord.com/api',
+        authorizeUrl: env.DISCORD_AUTHORIZE_URL ?? 'https://discord.com/oauth2/authorize',
+        usePkce: env.DISCORD_USE_PKCE,
+      };
+
+  const adminDiscordIds = new Set(env.ADMIN_DISCORD_IDS);
+  if (demoMode && env.ADMIN_DISCORD_IDS.length === 0) adminDiscordIds.add(DEMO_ADMIN_DISCORD_ID);
+
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    demoMode,
+    database:
+      env.DATABASE_URL === undefined
+        ? { kind: 'pglite', dataDir: env.DATA_DIR }
+        : { kind: 'postgres', url: env.DATABASE_URL },
+    redisUrl: env.REDIS_URL,
+    logLevel: env.LOG_LEVEL,
+    sessionSecret,
+    sessionTtlMs: env.SESSION_TTL_HOURS * 60 * 60 * 1000,
+    secureCookies: publicUrl.startsWith('https://'),
+    adminDiscordIds,
+    discord,
+    authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    webDistDir: env.WEB_DIST_DIR,
+  };
+}

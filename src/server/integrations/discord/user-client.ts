@@ -1,0 +1,43 @@
+import { REST } from '@discordjs/rest';
+import { Routes, type RESTGetAPICurrentUserGuildsResult, type RESTGetAPICurrentUserResult } from 'discord-api-types/v10';
+
+const ADMINISTRATOR = 1n << 3n;
+const MANAGE_GUILD = 1n << 5n;
+
+export type DiscordUser = RESTGetAPICurrentUserResult;
+export type DiscordPartialGuild = RESTGetAPICurrentUserGuildsResult[number];
+
+/** Calls Discord on behalf of a signed-in user (Bearer token). */
+export class DiscordUserClient {
+  private readonly rest: REST;
+
+  constructor(apiUrl: string, accessToken: string) {
+    // One short-lived REST per user token: rate-limit buckets are per token, and sweepers would leak timers.
+    this.rest = new REST({
+      version: '10',
+      api: apiUrl,
+      authPrefix: 'Bearer',
+      handlerSweepInterval: 0,
+      hashSweepInterval: 0,
+      timeout: 15_000,
+    }).setToken(accessToken);
+  }
+
+  async getCurrentUser(): Promise<DiscordUser> {
+    return (await this.rest.get(Routes.user())) as DiscordUser;
+  }
+
+  /** Guilds the user owns or may manage (owner, ADMINISTRATOR or MANAGE_GUILD at guild level). */
+  async getManageableGuilds(): Promise<DiscordPartialGuild[]> {
+    const guilds = (await this.rest.get(Routes.userGuilds(), {
+      query: new URLSearchParams({ with_counts: 'true' }),
+    })) as RESTGetAPICurrentUserGuildsResult;
+    return guilds.filter(canManageGuild);
+  }
+}
+
+export function canManageGuild(guild: Pick<DiscordPartialGuild, 'owner' | 'permissions'>): boolean {
+  if (guild.owner) return true;
+  const permissions = BigInt(guild.permissions);
+  return (permissions & ADMINISTRATOR) !== 0n || (permissions & MANAGE_GUILD) !== 0n;
+}

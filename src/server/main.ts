@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { DirectoryLockedError } from './db/directory-lock.js';
+import { demoAccounts } from './demo/accounts.js';
+import { seedDemoData } from './demo/seed.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
+  await database.migrate();
+
+  const accounts = config.demoMode ? demoAccounts() : [];
+  if (config.demoMode && (await seedDemoData(database.db, accounts))) {
+    console.info('Seeded demo data into the empty database.');
+  }
+
+  const app = await buildApp({
+    config,
+    database,
+    serveDiscordSimulator: config.demoMode,
+    ...(config.database.kind === 'pglite' ? { simulatorStatePath: path.join(config.database.dataDir, 'discord-simulator.json') } : {}),
+  });
+
+  let shuttingDown = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+    }
+    console.info('Rampart stopped cleanly.');
+    process.exit(0);
+  };
+  process.on('SIGINT', (signal) => void shutdown(signal));
+  process.on('SIGTERM', (signal) => void shutdown(signal));
+
+  await app.listen({ port: config.port, host: config.host });
+  printBanner(config.publicUrl, config.demoMode, database.kind, accounts, config.adminDiscordIds);
+}
+
+function printBanner(
+  url: string,
+  demoMode: boolean,
+  databaseKind: string,
+  accounts: ReturnType<typeof demoAccounts>,
+  adminIds: ReadonlySet<string>,
+): void {
+  const lines = [``, `Rampart is running at ${url}  (database: ${databaseKind}${demoMode ? ', demo mode' : ''})`];
+  if (demoMode) {
+    lines.push(
+      `Sign in: open ${url}, press "Sign in with Discord", pick a demo account on the simulated Discord consent page, press Authorize.`,
+      `Demo accounts:`,
+      ...accounts.map((account) => {
+        const role = adminIds.has(account.discordId) ? 'admin' : account.entitled ? 'owner with a paid plan' : account.description;
+        return `  - ${account.globalName} (${account.username}#${account.discriminator}): ${role}`;
+      }),
+    );
+  }
+  lines.push(`Press Ctrl-C to stop.`, ``);
+  console.info(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DirectoryLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('Rampart failed to start:', error);
+  }
+  process.exit(1);
+});

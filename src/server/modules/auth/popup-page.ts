@@ -1,0 +1,29 @@
+import { AUTH_MESSAGE } from '../../../shared/contracts/auth.js';
+
+export const POPUP_SCRIPT_PATH = '/api/auth/popup-result.js';
+
+/**
+ * Tells the opener how re-authentication ended, then closes. Our CSP allows no inline script,
+ * so the page carries the outcome in a data attribute and loads this script from our origin.
+ */
+export const POPUP_SCRIPT = `(() => {
+  const result = document.body.dataset.authResult;
+  if (window.opener && (result === '${AUTH_MESSAGE.success}' || result === '${AUTH_MESSAGE.error}')) {
+    window.opener.postMessage(result, window.location.origin);
+  }
+  window.close();
+})();
+`;
+
+export function popupResultPage(result: 'success' | 'error'): string {
+  const message = result === 'success' ? AUTH_MESSAGE.success : AUTH_MESSAGE.error;
+  const text = result === 'success' ? 'Signed in. You can close this window.' : 'Sign-in failed. You can close this window.';
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Rampart sign-in</title></head>
+<body data-auth-result="${message}">
+<p>${text}</p>
+<script src="${POPUP_SCRIPT_PATH}"></script>
+</body>
+</html>`;
+}

@@ -1,0 +1,157 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { AuthErrorCode, CurrentUser } from '../../../shared/contracts/auth.js';
+import { randomToken, sha256, type TokenSealer } from '../../crypto.js';
+import type { Database } from '../../db/client.js';
+import { oauthStates, sessions, users } from '../../db/schema.js';
+import { type DiscordOAuthClient, TokenExchangeError } from '../../integrations/discord/oauth-client.js';
+import { DiscordUserClient, type DiscordUser } from '../../integrations/discord/user-client.js';
+
+const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
+
+export type UserRow = typeof users.$inferSelect;
+
+/** A sign-in that failed, with the code the landing page shows a message for (spec part 1 §8). */
+export class SignInError extends Error {
+  override name = 'SignInError';
+  constructor(
+    readonly code: AuthErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export async function startSignIn(options: { db: Database; oauth: DiscordOAuthClient; popup: boolean }) {
+  const state = randomToken(24);
+  const { url, codeVerifier } = options.oauth.createAuthorizationUrl(state);
+  await options.db.delete(oauthStates).where(lt(oauthStates.expiresAt, new Date()));
+  await options.db.insert(oauthStates).values({
+    state,
+    codeVerifier,
+    popup: options.popup,
+    expiresAt: new Date(Date.now() + OAUTH_STATE_TTL_MS),
+  });
+  return { url: url.toString(), state };
+}
+
+/** Reads (and consumes) the pending sign-in so the callback knows whether it runs in a popup. */
+async function consumeState(db: Database, state: string | undefined) {
+  if (state === undefined) return undefined;
+  const [row] = await db
+    .delete(oauthStates)
+    .where(and(eq(oauthStates.state, state), gt(oauthStates.expiresAt, new Date())))
+    .returning();
+  return row;
+}
+
+export interface CompleteSignInOptions {
+  db: Database;
+  oauth: DiscordOAuthClient;
+  sealer: TokenSealer;
+  discordApiUrl: string;
+  sessionTtlMs: number;
+  query: { code?: string; state?: string; error?: string };
+  /** The state remembered in this browser's cookie when sign-in started. */
+  browserState: string | undefined;
+}
+
+export interface CompletedSignIn {
+  sessionToken: string;
+  expiresAt: Date;
+  popup: boolean;
+  user: UserRow;
+}
+
+export async function completeSignIn(options: CompleteSignInOptions): Promise<{ popup: boolean } & ({ ok: true; signIn: CompletedSignIn } | { ok: false; error: SignInError })> {
+  const { db, query } = options;
+  const pending = await consumeState(db, query.state);
+  const popup = pending?.popup ?? false;
+  try {
+    if (query.error !== undefined) {
+      throw new SignInError('discord_auth_failed', `Discord returned ${query.error}`);
+    }
+    if (pending === undefined || options.browserState === undefined || options.browserState !== query.state) {
+      throw new SignInError('discord_auth_failed', 'Sign-in state is missing, expired or belongs to another browser');
+    }
+    if (query.code === undefined) {
+      throw new SignInError('no_auth_code', 'Discord did not send an authorization code');
+    }
+    const tokens = await options.oauth.exchangeCode(query.code, pending.codeVerifier);
+    let profile: DiscordUser;
+    try {
+      profile = await new DiscordUserClient(options.discordApiUrl, tokens.accessToken).getCurrentUser();
+    } catch (error) {
+      throw new SignInError('user_fetch_failed', 'Could not read the Discord profile', { cause: error });
+    }
+    const user = await upsertUser(db, options.sealer, profile, tokens);
+    const session = await createSession(db, user.id, options.sessionTtlMs);
+    return { ok: true, popup, signIn: { ...session, popup, user } };
+  } catch (error) {
+    if (error instanceof SignInError) return { ok: false, popup, error };
+    if (error instanceof TokenExchangeError) {
+      return { ok: false, popup, error: new SignInError('token_exchange_failed', error.message, { cause: error }) };
+    }
+    return { ok: false, popup, error: new SignInError('auth_exception', 'Unexpected sign-in failure', { cause: error }) };
+  }
+}
+
+async function upsertUser(
+  db: Database,
+  sealer: TokenSealer,
+  profile: DiscordUser,
+  tokens: { accessToken: string; refreshToken: string | null; expiresAt: Date },
+): Promise<UserRow> {
+  const values = {
+    discordId: profile.id,
+    username: profile.username,
+    discriminator: profile.discriminator,
+    globalName: profile.global_name ?? null,
+    avatar: profile.avatar ?? null,
+    mfaEnabled: profile.mfa_enabled ?? null,
+    discordAccessTokenEnc: sealer.seal(tokens.accessToken),
+    discordRefreshTokenEnc: tokens.refreshToken === null ? null : sealer.seal(tokens.refreshToken),
+    discordTokenExpiresAt: tokens.expiresAt,
+    updatedAt: new Date(),
+  };
+  const [row] = await db
+    .insert(users)
+    .values(values)
+    .onConflictDoUpdate({ target: users.discordId, set: values })
+    .returning();
+  if (row === undefined) throw new Error('user upsert returned no row');
+  return row;
+}
+
+async function createSession(db: Database, userId: string, ttlMs: number) {
+  const sessionToken = randomToken(32);
+  const expiresAt = new Date(Date.now() + ttlMs);
+  await db.insert(sessions).values({ tokenHash: sha256(sessionToken), userId, expiresAt });
+  return { sessionToken, expiresAt };
+}
+
+export async function findSessionUser(db: Database, sessionToken: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sha256(sessionToken)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row?.user ?? null;
+}
+
+export async function destroySession(db: Database, sessionToken: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, sha256(sessionToken)));
+}
+
+export function toCurrentUser(user: UserRow, isAdmin: boolean): CurrentUser {
+  return {
+    id: user.id,
+    discordId: user.discordId,
+    username: user.username,
+    discriminator: user.discriminator,
+    globalName: user.globalName,
+    avatar: user.avatar,
+    isAdmin,
+  };
+}

@@ -1,0 +1,24 @@
+/** Plans and prices (spec part 1 §9). Amounts are in US cents. */
+export const PLANS = {
+  DIY: {
+    id: 'DIY',
+    name: 'DIY Audit',
+    priceCents: 35_000,
+    summary: 'Run the bot, review risks, fix yourself, re-audit anytime.',
+    features: ['Run the audit bot on your server', 'Review every risk with fixes', 'Fix it yourself', 'Re-audit anytime'],
+  },
+  FULL_SERVICE: {
+    id: 'FULL_SERVICE',
+    name: 'Full Service',
+    priceCents: 100_000,
+    summary: 'We fix, re-audit and certify your server.',
+    features: ['Everything in DIY Audit', 'Our team fixes the findings', 'Re-audit after the fixes', 'Audit certificate with a public page'],
+  },
+} as const;
+
+export const EXTRA_AUDIT_PRICE_CENTS = 5_000;
+
+export function formatUsd(cents: number): string {
+  const dollars = cents / 100;
+  return `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
+}

@@ -1,0 +1,74 @@
+import { writeFile, mkdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../src/server/db/client.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplatePath: string;
+    postgresTemplateDatabase: string;
+  }
+}
+
+const TEMPLATE_DATABASE = 'rampart_test_template';
+
+/**
+ * Migrates one database per run and lets every test file clone it: a fresh PGlite takes seconds,
+ * a clone from a dump well under one; PostgreSQL clones with CREATE DATABASE … TEMPLATE.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (process.env.TEST_DB_KIND === 'postgres') {
+    const adminUrl = requirePostgresUrl();
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
+    const template = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, TEMPLATE_DATABASE) });
+    await template.migrate();
+    await template.close();
+    project.provide('postgresTemplateDatabase', TEMPLATE_DATABASE);
+    project.provide('pgliteTemplatePath', '');
+    return async () => {
+      await dropLeftoverTestDatabases(admin);
+      await admin.end();
+    };
+  }
+
+  const dir = path.join(os.tmpdir(), `rampart-test-template-${process.pid}`);
+  await mkdir(dir, { recursive: true });
+  const template = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'db') });
+  await template.migrate();
+  if (template.dumpDataDir === undefined) throw new Error('PGlite handle cannot dump its data directory');
+  const dump = await template.dumpDataDir();
+  await template.close();
+  const dumpPath = path.join(dir, 'template.tar.gz');
+  await writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplatePath', dumpPath);
+  project.provide('postgresTemplateDatabase', '');
+  return async () => {
+    await rm(dir, { recursive: true, force: true });
+  };
+}
+
+export function requirePostgresUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url === undefined || url === '') throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test project');
+  return url;
+}
+
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+async function dropLeftoverTestDatabases(admin: pg.Client): Promise<void> {
+  const { rows } = await admin.query<{ datname: string }>(
+    "SELECT datname FROM pg_database WHERE datname LIKE 'rampart_test_%'",
+  );
+  for (const { datname } of rows) {
+    await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  }
+}

@@ -1,0 +1,34 @@
+import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.js';
+import { requirePostgresUrl, withDatabase } from './global-setup.js';
+
+/** A fresh, migrated database for one test file: a PGlite clone or a PostgreSQL database made from the template. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (process.env.TEST_DB_KIND === 'postgres') {
+    const adminUrl = requirePostgresUrl();
+    const name = `rampart_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplateDatabase')}`);
+    } finally {
+      await admin.end();
+    }
+    const handle = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, name) });
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        const cleanup = new pg.Client({ connectionString: adminUrl });
+        await cleanup.connect();
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await cleanup.end();
+      },
+    };
+  }
+  const dump = await readFile(inject('pgliteTemplatePath'));
+  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+}
