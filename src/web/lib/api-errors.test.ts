@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, formatErrorText, isUnauthorizedError, serverCodeOf, serverMessageOf } from './api-errors';
+
+const body = JSON.stringify({ error: { code: 'COUPON_EXPIRED', message: 'This coupon has expired' } });
+
+describe('formatErrorText', () => {
+  it('is the status, a colon and the body', () => {
+    expect(formatErrorText(400, 'bad input', 'Bad Request')).toBe('400: bad input');
+  });
+
+  it('falls back to the status text when the body is empty', () => {
+    expect(formatErrorText(502, '', 'Bad Gateway')).toBe('502: Bad Gateway');
+  });
+});
+
+describe('ApiError', () => {
+  it('carries the formatted text as its message', () => {
+    const error = new ApiError(409, body, 'Conflict');
+    expect(error.message).toBe(`409: ${body}`);
+    expect(error.status).toBe(409);
+  });
+
+  it('exposes the server message and code of a JSON error body', () => {
+    const error = new ApiError(409, body, 'Conflict');
+    expect(serverMessageOf(error)).toBe('This coupon has expired');
+    expect(serverCodeOf(error)).toBe('COUPON_EXPIRED');
+  });
+
+  it('has no server message for a non-JSON body or another error type', () => {
+    expect(serverMessageOf(new ApiError(500, '<html>', 'Internal Server Error'))).toBeUndefined();
+    expect(serverMessageOf(new Error('boom'))).toBeUndefined();
+    expect(serverCodeOf('nope')).toBeUndefined();
+  });
+});
+
+describe('isUnauthorizedError', () => {
+  it('recognises a 401 ApiError', () => {
+    expect(isUnauthorizedError(new ApiError(401, '', 'Unauthorized'))).toBe(true);
+    expect(isUnauthorizedError(new ApiError(403, '', 'Forbidden'))).toBe(false);
+  });
+
+  it('recognises any error whose text contains 401', () => {
+    expect(isUnauthorizedError(new Error('401: Unauthorized'))).toBe(true);
+    expect(isUnauthorizedError(new Error('500: boom'))).toBe(false);
+    expect(isUnauthorizedError('401')).toBe(false);
+  });
+});
