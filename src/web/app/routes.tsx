@@ -1,0 +1,88 @@
+import { Route, Switch } from 'wouter';
+import type { CurrentUser } from '../../shared/contracts/auth';
+import { Brand } from '../components/brand';
+import { ComingSoon } from '../components/coming-soon';
+import { FullPageLoader } from '../components/full-page-loader';
+import { AboutPage } from '../features/about/about-page';
+import { BypassDialog } from '../features/bypass/bypass-dialog';
+import { LandingPage } from '../features/landing/landing-page';
+import { NotFoundPage } from '../features/not-found/not-found-page';
+import { RedeemPage } from '../features/redeem/redeem-page';
+import { useCurrentUser } from '../lib/auth';
+import { SHELL_PLACEHOLDERS } from './placeholder-routes';
+import { AppShell } from './shell/app-shell';
+
+function PaywallPlaceholder() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="flex h-16 items-center border-b px-4 sm:px-6">
+        <Brand />
+      </header>
+      <main id="main-content" className="flex-1 px-4 py-12">
+        <ComingSoon
+          title="Choose Your Audit Plan"
+          description="Checkout by card or crypto is on its way. Until then you can unlock an audit with a coupon."
+          backTo={{ href: '/redeem', label: 'Redeem a coupon' }}
+        />
+      </main>
+    </div>
+  );
+}
+
+function ShellRoutes() {
+  return (
+    <Switch>
+      {SHELL_PLACEHOLDERS.map(({ path, title, description }) => (
+        <Route key={path} path={path}>
+          <ComingSoon title={title} description={description} backTo={path === '/dashboard' ? null : undefined} />
+        </Route>
+      ))}
+      <Route>
+        <NotFoundPage />
+      </Route>
+    </Switch>
+  );
+}
+
+function SignedInRoutes({ user }: { user: CurrentUser }) {
+  return (
+    <Switch>
+      <Route path="/">
+        <LandingPage user={user} AdminLoginDialog={BypassDialog} />
+      </Route>
+      <Route path="/paywall">
+        <PaywallPlaceholder />
+      </Route>
+      <Route>
+        <AppShell user={user}>
+          <ShellRoutes />
+        </AppShell>
+      </Route>
+    </Switch>
+  );
+}
+
+/**
+ * Spec part 1 §2: /about-our-audit and /redeem are public; any other address shows the landing
+ * page to a visitor and the signed-in routes to a user.
+ */
+export function AppRoutes() {
+  const me = useCurrentUser();
+  if (me.isPending) return <FullPageLoader label="Checking your session..." />;
+  // A failed /api/auth/me is not retried; the visitor sees the public pages and can sign in again.
+  const user = me.data ?? null;
+
+  return (
+    <Switch>
+      <Route path="/about-our-audit">
+        <AboutPage />
+      </Route>
+      <Route path="/redeem">
+        <RedeemPage user={user} />
+      </Route>
+      <Route>
+        {user === null ? <LandingPage user={null} AdminLoginDialog={BypassDialog} /> : <SignedInRoutes user={user} />}
+      </Route>
+    </Switch>
+  );
+}

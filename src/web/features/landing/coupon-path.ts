@@ -1,0 +1,7 @@
+import { normalizeCouponCode } from '../../../shared/coupon-code';
+
+/** Where the landing coupon box sends the user, or null when there is nothing to redeem. */
+export function redeemPathFor(rawCode: string): string | null {
+  const code = normalizeCouponCode(rawCode);
+  return code === '' ? null : `/redeem?coupon=${encodeURIComponent(code)}`;
+}

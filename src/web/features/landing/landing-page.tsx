@@ -1,0 +1,116 @@
+import { CircleAlert, LayoutDashboard, LogIn, X } from 'lucide-react';
+import { useState, type ComponentType } from 'react';
+import { Link } from 'wouter';
+import type { CurrentUser } from '../../../shared/contracts/auth';
+import { Brand } from '../../components/brand';
+import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { SIGN_IN_URL } from '../../lib/auth';
+import { useEntitlements } from '../../lib/entitlements';
+import { AdminPanel } from './admin-panel';
+import { AuditSteps } from './audit-steps';
+import { CouponBox } from './coupon-box';
+import { LandingHeader } from './landing-header';
+import { LandingHero } from './landing-hero';
+import { useAuthErrorParam } from './use-auth-error-param';
+import { useSignInRedirect } from './use-sign-in-redirect';
+import { WhyRampart } from './why-rampart';
+
+export interface AdminLoginDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  user: CurrentUser | null;
+}
+
+interface LandingPageProps {
+  user: CurrentUser | null;
+  /** Supplied by the app so this feature does not import the bypass feature. */
+  AdminLoginDialog: ComponentType<AdminLoginDialogProps>;
+}
+
+function AuthErrorAlert({ message, onDismiss }: { message: string; onDismiss: () => void }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 pt-6 sm:px-6">
+      <Alert variant="destructive" role="alert">
+        <CircleAlert aria-hidden="true" />
+        <AlertTitle>Sign-in failed</AlertTitle>
+        <AlertDescription>{message}</AlertDescription>
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={onDismiss}
+          aria-label="Dismiss sign-in error"
+          className="absolute top-1.5 right-1.5 size-8"
+        >
+          <X aria-hidden="true" />
+        </Button>
+      </Alert>
+    </div>
+  );
+}
+
+function FinalCallToAction({ user }: { user: CurrentUser | null }) {
+  return (
+    <section aria-labelledby="cta-title" className="mx-auto max-w-6xl px-4 sm:px-6">
+      <div className="relative overflow-hidden rounded-2xl border bg-linear-to-br from-primary/20 via-card to-card p-8 text-center sm:p-12">
+        <h2 id="cta-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+          Ready to lock down your server?
+        </h2>
+        <p className="mx-auto mt-3 max-w-xl text-muted-foreground">
+          Sign in, pick your server and get a full security checklist with step-by-step fixes.
+        </p>
+        <div className="mt-6 flex justify-center">
+          {user === null ? (
+            <Button asChild size="lg">
+              <a href={SIGN_IN_URL}>
+                <LogIn aria-hidden="true" />
+                Sign in and start your audit
+              </a>
+            </Button>
+          ) : (
+            <Button asChild size="lg">
+              <Link href="/dashboard">
+                <LayoutDashboard aria-hidden="true" />
+                Continue to your dashboard
+              </Link>
+            </Button>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function LandingPage({ user, AdminLoginDialog }: LandingPageProps) {
+  const [adminLoginOpen, setAdminLoginOpen] = useState(false);
+  const [authError, clearAuthError] = useAuthErrorParam();
+  const entitlements = useEntitlements(user);
+  useSignInRedirect(user, entitlements.data);
+
+  const isAdmin = user?.isAdmin === true;
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <LandingHeader showAdminLogin={!isAdmin} onAdminLogin={() => setAdminLoginOpen(true)} />
+      <main id="main-content" className="flex-1">
+        {authError !== null && <AuthErrorAlert message={authError} onDismiss={clearAuthError} />}
+        <LandingHero />
+        <div className="grid gap-16 pb-20 md:gap-20">
+          {isAdmin && <AdminPanel />}
+          <AuditSteps user={user} />
+          <WhyRampart />
+          <CouponBox />
+          <FinalCallToAction user={user} />
+        </div>
+      </main>
+      <footer className="border-t">
+        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <Brand />
+          <p>By signing in, you agree to our Terms of Service and Privacy Policy.</p>
+          <p>© 2025 Rampart. All rights reserved.</p>
+        </div>
+      </footer>
+      {!isAdmin && <AdminLoginDialog open={adminLoginOpen} onOpenChange={setAdminLoginOpen} user={user} />}
+    </div>
+  );
+}

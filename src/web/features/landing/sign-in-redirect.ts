@@ -1,0 +1,17 @@
+import type { CurrentUser } from '../../../shared/contracts/auth';
+import type { Entitlement } from '../../../shared/contracts/entitlements';
+
+interface RedirectInput {
+  user: CurrentUser | null | undefined;
+  /** undefined while the list is loading (or not fetched, for admins). */
+  entitlements: Entitlement[] | undefined;
+  justLoggedInAsAdmin: boolean;
+}
+
+/** Spec part 1 §4: where a signed-in user at / belongs, or null to stay on the landing page. */
+export function signInRedirectTarget({ user, entitlements, justLoggedInAsAdmin }: RedirectInput): '/dashboard' | '/paywall' | null {
+  if (user === null || user === undefined) return null;
+  if (justLoggedInAsAdmin || user.isAdmin) return '/dashboard';
+  if (entitlements === undefined) return null;
+  return entitlements.length > 0 ? '/dashboard' : '/paywall';
+}

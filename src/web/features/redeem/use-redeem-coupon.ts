@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { RedeemCouponResponse, type RedeemCouponRequest } from '../../../shared/contracts/coupons';
+import { requestJson } from '../../lib/api-request';
+import { entitlementsQueryKey } from '../../lib/entitlements';
+import { serversQueryKey } from '../../lib/servers';
+
+export function redeemCoupon(request: RedeemCouponRequest): Promise<RedeemCouponResponse> {
+  return requestJson(RedeemCouponResponse, 'POST', '/api/coupons/redeem', request);
+}
+
+/** A redemption grants an entitlement and may add the server, so both lists are refreshed. */
+export function useRedeemCoupon() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: redeemCoupon,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: entitlementsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: serversQueryKey }),
+      ]),
+  });
+}
