@@ -91,3 +91,8 @@ export function removeAuditBot(collections: BotCollections): BotCollections {
     auditLogEntries: collections.auditLogEntries,
   };
 }
+
+/** A fixture guild with the audit bot already installed (the bot-membership part of `fixture` replaced). */
+export function withAuditBot(fixture: GuildFixture, install: BotInstall): GuildFixture {
+  return { ...fixture, ...addAuditBot(fixture, fixture.guild.id, install) };
+}

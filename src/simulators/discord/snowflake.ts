@@ -3,7 +3,7 @@ export const DISCORD_EPOCH_MS = 1420070400000n;
 
 /** A snowflake whose embedded timestamp is `at`; `sequence` keeps ids made in the same millisecond apart. */
 export function snowflakeAt(at: Date | number, sequence = 0): string {
-  const ms = BigInt(typeof at === 'number' ? at : at.getTime());
+  const ms = BigInt(Math.floor(typeof at === 'number' ? at : at.getTime()));
   return (((ms - DISCORD_EPOCH_MS) << 22n) | BigInt(sequence & 0x3fffff)).toString();
 }
 
