@@ -1,0 +1,32 @@
+import type { AuditReport, CheckResult } from '../shared/audit-contract.js';
+import type { AuditSnapshot } from '../shared/audit-snapshot.js';
+import { CHECKS } from './registry.js';
+import { recomputeSummary } from './scoring.js';
+import type { AuditCheck, AuditContext } from './types.js';
+
+function runCheck(check: AuditCheck, snapshot: AuditSnapshot, context: AuditContext): CheckResult {
+  const { metadata } = check;
+  const outcome = check.evaluate(snapshot, context);
+  return {
+    checkId: metadata.id,
+    checkName: metadata.name,
+    category: metadata.category,
+    severity: metadata.severity,
+    status: outcome.status,
+    remediation: metadata.remediation,
+    whyThisMatters: metadata.whyThisMatters,
+    evidenceGuidance: metadata.evidenceGuidance,
+    requiresManualEvidence: metadata.requiresManualEvidence,
+    references: [...metadata.references],
+    evidence: outcome.evidence,
+  };
+}
+
+/**
+ * Evaluates all twenty checks on one snapshot. Pure: the same snapshot and context always give the
+ * same report. Treat the snapshot as immutable; derived role and member data is cached per object.
+ */
+export function runAudit(snapshot: AuditSnapshot, context: AuditContext = {}): AuditReport {
+  const checks = CHECKS.map((check) => runCheck(check, snapshot, context));
+  return { ...recomputeSummary(checks), checks };
+}

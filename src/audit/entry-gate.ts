@@ -1,0 +1,50 @@
+import { GuildVerificationLevel } from 'discord-api-types/v10';
+import type { AuditSnapshot } from '../shared/audit-snapshot.js';
+
+/** Labels shown by the dashboard (spec part 1 §9). */
+export const VERIFICATION_LABELS: Readonly<Record<number, string>> = {
+  [GuildVerificationLevel.None]: 'None',
+  [GuildVerificationLevel.Low]: 'Low',
+  [GuildVerificationLevel.Medium]: 'Medium',
+  [GuildVerificationLevel.High]: 'High',
+  [GuildVerificationLevel.VeryHigh]: 'Highest',
+};
+
+export interface EntryGateEvidence {
+  [key: string]: unknown;
+  verificationLevel: number;
+  verificationLabel: string;
+  hasWelcomeScreen: boolean;
+  hasRulesChannel: boolean;
+  passedFeatures: number;
+  totalFeatures: number;
+  features: { name: string; enabled: boolean }[];
+}
+
+/**
+ * The gates a newcomer passes before posting, in the "verificationLevel" evidence shape the dashboard
+ * renders for both the verification-level and the member-screening checks.
+ */
+export function entryGateEvidence(snapshot: AuditSnapshot): EntryGateEvidence {
+  const { guild } = snapshot;
+  const features = new Set<string>(guild.features);
+  const hasWelcomeScreen = features.has('WELCOME_SCREEN_ENABLED');
+  const hasRulesChannel = guild.rules_channel_id !== null && guild.rules_channel_id !== undefined;
+  const items = [
+    { name: 'Verification level Medium or higher', enabled: guild.verification_level >= GuildVerificationLevel.Medium },
+    { name: 'Community features', enabled: features.has('COMMUNITY') },
+    { name: 'Rules screening (membership gate)', enabled: features.has('MEMBER_VERIFICATION_GATE_ENABLED') },
+    { name: 'Rules channel', enabled: hasRulesChannel },
+    { name: 'Welcome screen', enabled: hasWelcomeScreen },
+    { name: 'Onboarding', enabled: snapshot.onboarding?.enabled === true },
+  ];
+  return {
+    verificationLevel: guild.verification_level,
+    verificationLabel: VERIFICATION_LABELS[guild.verification_level] ?? `Level ${guild.verification_level}`,
+    hasWelcomeScreen,
+    hasRulesChannel,
+    passedFeatures: items.filter((item) => item.enabled).length,
+    totalFeatures: items.length,
+    features: items,
+  };
+}

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+
+/**
+ * The audit engine's output contract, shared by the engine, the server (which stores and overrides
+ * results) and the web (which renders them). Spec part 1 §3 "Check result" and "Evidence shapes".
+ */
+
+export const CHECK_IDS = [
+  'MODERATOR_PERMISSIONS',
+  'MFA_MODERATION',
+  'AUTOMOD_ENABLED',
+  'AUDIT_LOG_ACCESS',
+  'ROLE_HIERARCHY',
+  'EXPLICIT_CONTENT_FILTER',
+  'CSU_OWNER_VERIFICATION',
+  'WEBHOOK_SECURITY',
+  'VERIFICATION_LEVEL',
+  'EVERYONE_PERMISSIONS',
+  'CHANNEL_HARDENING',
+  'EXTERNAL_CONTENT',
+  'STAGE_FORUM_CHANNELS',
+  'INACTIVE_BOTS',
+  'PRIVILEGED_PERMISSIONS',
+  'BACKUP_STRATEGY_VERIFICATION',
+  'BOT_TOKEN_HYGIENE',
+  'MEMBER_SCREENING',
+  'BOT_ADMIN_PRIVILEGES',
+  'INACTIVE_ROLES',
+] as const;
+export const CheckId = z.enum(CHECK_IDS);
+export type CheckId = z.infer<typeof CheckId>;
+
+/** Checks whose status can only come from owner-supplied evidence (spec part 1 §9). */
+export const MANUAL_EVIDENCE_CHECK_IDS: readonly CheckId[] = [
+  'CSU_OWNER_VERIFICATION',
+  'BACKUP_STRATEGY_VERIFICATION',
+  'BOT_TOKEN_HYGIENE',
+];
+
+export const Severity = z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']);
+export type Severity = z.infer<typeof Severity>;
+
+/** WAIVED is set only by an evidence decision or an admin override, never by the engine. */
+export const CheckStatus = z.enum(['PASS', 'FAIL', 'WAIVED', 'UNKNOWN']);
+export type CheckStatus = z.infer<typeof CheckStatus>;
+
+export const CheckCategory = z.enum([
+  'Ownership & recovery',
+  'Roles & permissions',
+  'Bots & integrations',
+  'Channels',
+  'Moderation & verification',
+]);
+export type CheckCategory = z.infer<typeof CheckCategory>;
+
+/** Score weight of each severity; see docs/audit-checks.md for the published formula. */
+export const SEVERITY_WEIGHTS: Readonly<Record<Severity, number>> = { CRITICAL: 10, HIGH: 6, MEDIUM: 3, LOW: 1 };
+
+export const LOW_RISK_MIN_SCORE = 80;
+export const CERTIFICATE_MIN_SCORE = 90;
+
+/** Detail-page risk labels (spec part 1 §9). */
+export function riskLabel(score: number): 'Low Risk' | 'Medium Risk' | 'High Risk' | 'Critical Risk' {
+  if (score >= LOW_RISK_MIN_SCORE) return 'Low Risk';
+  if (score >= 60) return 'Medium Risk';
+  if (score >= 40) return 'High Risk';
+  return 'Critical Risk';
+}
+
+export const CheckReference = z.object({ title: z.string(), url: z.string().url() });
+export type CheckReference = z.infer<typeof CheckReference>;
+
+/** A role named in evidence. `permissions` is the role's full bitmask as a decimal string. */
+export interface RoleFinding {
+  name: string;
+  permissions: string;
+  permissionNames?: string[];
+  members?: number | null;
+  problem?: string;
+}
+
+export interface ChannelFinding {
+  name: string;
+  type: string;
+  /** The bits that make this channel a finding, as a decimal string. */
+  permissions: string;
+  permissionNames: string[];
+  problem: string;
+}
+
+export interface MemberFinding {
+  displayName: string;
+  username: string;
+  roles: string[];
+}
+
+export interface BotFinding {
+  name: string;
+  problem: string;
+  dangerousPermissions: string[];
+  solution: string;
+  verified?: boolean;
+}
+
+export interface IntegrationFinding {
+  name: string;
+  type: string;
+  enabled: boolean;
+  problem?: string;
+}
+
+/** Our own audit bot, shown as information and never counted as a finding. */
+export interface AuditBotNote {
+  name: string;
+  excluded: true;
+}
+
+/**
+ * Structured evidence. The named keys are the shapes the dashboard dialogs render; checks may add
+ * further plain keys, which the dashboard lists generically.
+ */
+export interface CheckEvidence {
+  [key: string]: unknown;
+  summary?: string;
+  details?: string[];
+  recommendation?: string;
+  /** Why a check is UNKNOWN, naming the missing permission or intent. */
+  missingData?: string[];
+  warnings?: string[];
+  auditBot?: AuditBotNote;
+  rolesWithCriticalPerms?: RoleFinding[];
+  botsWithDangerousPerms?: BotFinding[];
+  problematicBots?: BotFinding[];
+  totalBots?: number | null;
+  criticalCount?: number;
+  channels?: ChannelFinding[];
+  publicChannels?: number;
+  vulnerableChannels?: number;
+  members?: MemberFinding[];
+  /** null when the member list could not be read. */
+  membersWithElevatedPerms?: number | null;
+  totalMembers?: number | null;
+  integrations?: IntegrationFinding[];
+  suspiciousIntegrations?: number;
+  ownerId?: string;
+  verified?: boolean;
+  verificationLevel?: number;
+  hasWelcomeScreen?: boolean;
+  hasRulesChannel?: boolean;
+  passedFeatures?: number;
+  totalFeatures?: number;
+  mfaRequired?: boolean;
+  mfaLevel?: number;
+  automodEnabled?: boolean;
+  activeRules?: number;
+  totalRules?: number;
+}
+
+export const CheckResult = z.object({
+  checkId: CheckId,
+  checkName: z.string(),
+  category: CheckCategory,
+  severity: Severity,
+  status: CheckStatus,
+  remediation: z.string(),
+  whyThisMatters: z.string(),
+  evidenceGuidance: z.string(),
+  requiresManualEvidence: z.boolean(),
+  references: z.array(CheckReference),
+  evidence: z.record(z.string(), z.unknown()),
+  waiveReason: z.string().nullable().optional(),
+});
+export type CheckResult = Omit<z.infer<typeof CheckResult>, 'evidence'> & { evidence: CheckEvidence };
+
+export const AuditSummary = z.object({
+  riskScore: z.number().int().min(0).max(100),
+  totalChecks: z.number().int(),
+  passedChecks: z.number().int(),
+  failedChecks: z.number().int(),
+  criticalIssues: z.number().int(),
+  highIssues: z.number().int(),
+  mediumIssues: z.number().int(),
+  lowIssues: z.number().int(),
+  unknownChecks: z.number().int(),
+});
+export type AuditSummary = z.infer<typeof AuditSummary>;
+
+export const AuditReport = AuditSummary.extend({ checks: z.array(CheckResult) });
+export type AuditReport = AuditSummary & { checks: CheckResult[] };
