@@ -3,6 +3,7 @@ import type { CurrentUser } from '../../shared/contracts/auth';
 import { Brand } from '../components/brand';
 import { ComingSoon } from '../components/coming-soon';
 import { FullPageLoader } from '../components/full-page-loader';
+import { ThemeToggle } from '../components/theme-toggle';
 import { AboutPage } from '../features/about/about-page';
 import { BypassDialog } from '../features/bypass/bypass-dialog';
 import { LandingPage } from '../features/landing/landing-page';
@@ -11,12 +12,17 @@ import { RedeemPage } from '../features/redeem/redeem-page';
 import { useCurrentUser } from '../lib/auth';
 import { SHELL_PLACEHOLDERS } from './placeholder-routes';
 import { AppShell } from './shell/app-shell';
+import { SignOutButton } from './shell/sign-out-button';
 
 function PaywallPlaceholder() {
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="flex h-16 items-center border-b px-4 sm:px-6">
+      <header className="flex h-16 items-center justify-between gap-2 border-b px-4 sm:px-6">
         <Brand />
+        <div className="flex items-center gap-1">
+          <ThemeToggle />
+          <SignOutButton />
+        </div>
       </header>
       <main id="main-content" className="flex-1 px-4 py-12">
         <ComingSoon

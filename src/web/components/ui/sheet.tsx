@@ -14,7 +14,7 @@ export function SheetContent({ className, children, ...props }: ComponentProps<t
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm data-[state=open]:animate-overlay-in" />
       <SheetPrimitive.Content
         className={cn(
-          'fixed inset-y-0 left-0 z-50 flex h-full w-4/5 max-w-xs flex-col gap-4 overflow-y-auto border-r bg-background p-5 shadow-2xl data-[state=open]:animate-slide-in-left',
+          'fixed inset-y-0 left-0 z-50 flex h-full w-4/5 max-w-xs flex-col gap-4 overflow-y-auto border-r bg-background p-5 shadow-2xl outline-none data-[state=open]:animate-slide-in-left',
           className,
         )}
         {...props}

@@ -66,7 +66,7 @@ export function AboutPage() {
         <Section id="what-we-check" title="What is checked">
           <ul className="grid gap-3 sm:grid-cols-2">
             {CHECK_AREAS.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="flex gap-3 rounded-xl border bg-card p-4">
+              <li key={title} className="flex gap-3 rounded-xl border bg-card p-4 sm:odd:last:col-span-2">
                 <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
                 <div>
                   <h3 className="font-semibold">{title}</h3>

@@ -9,13 +9,14 @@ interface BypassDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   user: CurrentUser | null;
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** 'Admin Login' on the landing page: a visitor is first asked to sign in, a signed-in user gets the form. */
-export function BypassDialog({ open, onOpenChange, user }: BypassDialogProps) {
+export function BypassDialog({ open, onOpenChange, user, onCloseAutoFocus }: BypassDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Admin Login</DialogTitle>
           <DialogDescription>

@@ -13,6 +13,8 @@ export function useBypassCode(options: { onSuccess: () => void; onError: (error:
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: redeemBypassCode,
+    // A rejected code stays rejected, and repeated attempts look like guessing to the server's limits.
+    retry: false,
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),

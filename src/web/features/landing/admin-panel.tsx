@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 
 export function AdminPanel() {
   return (
-    <section aria-labelledby="admin-panel-title" className="mx-auto max-w-6xl px-4 sm:px-6">
+    <section aria-labelledby="admin-panel-title" className="mx-auto w-full max-w-6xl px-4 sm:px-6">
       <Card className="border-primary/40">
         <CardHeader>
           <CardTitle id="admin-panel-title" className="flex items-center gap-2">

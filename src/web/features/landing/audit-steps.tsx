@@ -63,7 +63,7 @@ function PlanStep() {
           <CardDescription>One-off payment per server, by card or crypto. Have a coupon? Redeem it below.</CardDescription>
         </div>
       </CardHeader>
-      <CardContent className="grid gap-4 sm:grid-cols-2 md:pl-18">
+      <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:pl-18">
         {PLAN_CARDS.map(({ plan, highlight }) => (
           <article
             key={plan.id}
@@ -96,11 +96,11 @@ function PlanStep() {
 
 export function AuditSteps({ user }: { user: CurrentUser | null }) {
   return (
-    <section aria-labelledby="steps-title" className="mx-auto max-w-6xl px-4 sm:px-6">
+    <section aria-labelledby="steps-title" className="mx-auto w-full max-w-6xl px-4 sm:px-6">
       <h2 id="steps-title" className="sr-only">
         Get started in two steps
       </h2>
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         <SignInStep user={user} />
         <PlanStep />
       </div>

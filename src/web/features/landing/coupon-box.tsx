@@ -20,7 +20,7 @@ export function CouponBox() {
   };
 
   return (
-    <section aria-labelledby="coupon-title" className="mx-auto max-w-6xl px-4 sm:px-6">
+    <section aria-labelledby="coupon-title" className="mx-auto w-full max-w-6xl px-4 sm:px-6">
       <div className="flex flex-col gap-6 rounded-2xl border border-dashed border-primary/40 bg-primary/5 p-6 md:flex-row md:items-center md:justify-between">
         <div className="flex gap-4">
           <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/15 text-primary">

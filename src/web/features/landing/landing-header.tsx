@@ -1,4 +1,5 @@
 import { Info, KeyRound, Menu } from 'lucide-react';
+import type { RefObject } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Brand } from '../../components/brand';
 import { ThemeToggle } from '../../components/theme-toggle';
@@ -9,9 +10,10 @@ interface LandingHeaderProps {
   /** Admins have no use for a bypass code, so the item is left out for them. */
   showAdminLogin: boolean;
   onAdminLogin: () => void;
+  menuButtonRef: RefObject<HTMLButtonElement | null>;
 }
 
-export function LandingHeader({ showAdminLogin, onAdminLogin }: LandingHeaderProps) {
+export function LandingHeader({ showAdminLogin, onAdminLogin, menuButtonRef }: LandingHeaderProps) {
   const [, navigate] = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-border/60 bg-background/80 backdrop-blur-md">
@@ -23,7 +25,7 @@ export function LandingHeader({ showAdminLogin, onAdminLogin }: LandingHeaderPro
           <ThemeToggle />
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
-              <Button variant="outline" size="icon" aria-label="Open site menu">
+              <Button ref={menuButtonRef} variant="outline" size="icon" aria-label="Open site menu">
                 <Menu aria-hidden="true" />
               </Button>
             </DropdownMenuTrigger>

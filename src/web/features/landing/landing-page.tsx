@@ -1,5 +1,5 @@
 import { CircleAlert, LayoutDashboard, LogIn, X } from 'lucide-react';
-import { useState, type ComponentType } from 'react';
+import { useRef, useState, type ComponentType } from 'react';
 import { Link } from 'wouter';
 import type { CurrentUser } from '../../../shared/contracts/auth';
 import { Brand } from '../../components/brand';
@@ -20,6 +20,8 @@ export interface AdminLoginDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   user: CurrentUser | null;
+  /** The dialog has no trigger of its own; this puts focus back on the menu that opened it. */
+  onCloseAutoFocus: (event: Event) => void;
 }
 
 interface LandingPageProps {
@@ -51,7 +53,7 @@ function AuthErrorAlert({ message, onDismiss }: { message: string; onDismiss: ()
 
 function FinalCallToAction({ user }: { user: CurrentUser | null }) {
   return (
-    <section aria-labelledby="cta-title" className="mx-auto max-w-6xl px-4 sm:px-6">
+    <section aria-labelledby="cta-title" className="mx-auto w-full max-w-6xl px-4 sm:px-6">
       <div className="relative overflow-hidden rounded-2xl border bg-linear-to-br from-primary/20 via-card to-card p-8 text-center sm:p-12">
         <h2 id="cta-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
           Ready to lock down your server?
@@ -83,6 +85,7 @@ function FinalCallToAction({ user }: { user: CurrentUser | null }) {
 
 export function LandingPage({ user, AdminLoginDialog }: LandingPageProps) {
   const [adminLoginOpen, setAdminLoginOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
   const [authError, clearAuthError] = useAuthErrorParam();
   const entitlements = useEntitlements(user);
   useSignInRedirect(user, entitlements.data);
@@ -91,11 +94,11 @@ export function LandingPage({ user, AdminLoginDialog }: LandingPageProps) {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <LandingHeader showAdminLogin={!isAdmin} onAdminLogin={() => setAdminLoginOpen(true)} />
+      <LandingHeader showAdminLogin={!isAdmin} onAdminLogin={() => setAdminLoginOpen(true)} menuButtonRef={menuButtonRef} />
       <main id="main-content" className="flex-1">
         {authError !== null && <AuthErrorAlert message={authError} onDismiss={clearAuthError} />}
         <LandingHero />
-        <div className="grid gap-16 pb-20 md:gap-20">
+        <div className="grid grid-cols-1 gap-16 pb-20 md:gap-20">
           {isAdmin && <AdminPanel />}
           <AuditSteps user={user} />
           <WhyRampart />
@@ -110,7 +113,17 @@ export function LandingPage({ user, AdminLoginDialog }: LandingPageProps) {
           <p>© 2025 Rampart. All rights reserved.</p>
         </div>
       </footer>
-      {!isAdmin && <AdminLoginDialog open={adminLoginOpen} onOpenChange={setAdminLoginOpen} user={user} />}
+      {!isAdmin && (
+        <AdminLoginDialog
+          open={adminLoginOpen}
+          onOpenChange={setAdminLoginOpen}
+          user={user}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            menuButtonRef.current?.focus();
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -25,7 +25,7 @@ const POINTS = [
 
 export function WhyRampart() {
   return (
-    <section aria-labelledby="why-title" className="mx-auto max-w-6xl px-4 sm:px-6">
+    <section aria-labelledby="why-title" className="mx-auto w-full max-w-6xl px-4 sm:px-6">
       <h2 id="why-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
         Why Rampart?
       </h2>

@@ -13,6 +13,8 @@ export function useRedeemCoupon() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: redeemCoupon,
+    // Not idempotent: a retry after a lost answer could spend a second use of the coupon.
+    retry: false,
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: entitlementsQueryKey }),
