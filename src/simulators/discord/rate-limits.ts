@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Rate-limit bookkeeping with Discord's headers (discord-reference §4). Buckets are keyed by route plus the
+ * major parameter (the guild id), like Discord's. Over-limit requests are only refused when `enforce` is on;
+ * forced 429s are queued by tests to check that clients honour `Retry-After`.
+ */
+
+export interface RateLimitSettings {
+  /** Requests per bucket window, sent as X-RateLimit-Limit. */
+  limit: number;
+  windowMs: number;
+  /** Answer 429 once a bucket is exhausted, as Discord does. Off by default: the headers alone are the contract. */
+  enforce: boolean;
+}
+
+export type RateLimitScope = 'user' | 'global' | 'shared';
+
+export interface ForcedRateLimitOptions {
+  /** Sends X-RateLimit-Global and `global: true`: @discordjs/rest then pauses every route. */
+  global?: boolean;
+  scope?: RateLimitScope;
+}
+
+interface ForcedRateLimit {
+  pattern: string;
+  remaining: number;
+  retryAfterSeconds: number;
+  global: boolean;
+  scope: RateLimitScope;
+}
+
+export interface RateLimitDecision {
+  headers: Record<string, string>;
+  /** Present when the request must be answered with 429 instead of being served. */
+  limited?: { retryAfterSeconds: number; global: boolean; scope: RateLimitScope };
+}
+
+interface Window {
+  startedAt: number;
+  count: number;
+}
+
+/**
+ * Whether a forced-429 pattern applies: `*`, a route key such as `GET /guilds/:guildId/members`, the same
+ * without the method, or a concrete path such as `/guilds/1200000000000000002/members`.
+ */
+export function patternMatches(pattern: string, method: string, route: string, path: string): boolean {
+  if (pattern === '*') return true;
+  const [first, ...rest] = pattern.trim().split(/\s+/);
+  const hasMethod = rest.length > 0;
+  const target = hasMethod ? rest.join(' ') : (first ?? '');
+  if (hasMethod && first?.toUpperCase() !== method.toUpperCase()) return false;
+  return target === route || target === path;
+}
+
+export class RateLimiter {
+  private readonly windows = new Map<string, Window>();
+  private readonly forced: ForcedRateLimit[] = [];
+
+  constructor(
+    readonly settings: RateLimitSettings,
+    private readonly clock: () => number,
+  ) {}
+
+  force(pattern: string, times: number, retryAfterSeconds: number, options: ForcedRateLimitOptions = {}): void {
+    this.forced.push({
+      pattern,
+      remaining: times,
+      retryAfterSeconds,
+      global: options.global ?? false,
+      scope: options.scope ?? (options.global === true ? 'global' : 'user'),
+    });
+  }
+
+  clearForced(): void {
+    this.forced.length = 0;
+  }
+
+  /** Counts the request against its bucket and tells the caller which headers to send and whether to refuse it. */
+  consume(method: string, route: string, path: string, majorParameter: string | undefined): RateLimitDecision {
+    const bucket = bucketHash(method, route);
+    const key = `${bucket}:${majorParameter ?? ''}`;
+    const now = this.clock();
+    let window = this.windows.get(key);
+    if (!window || now - window.startedAt >= this.settings.windowMs) {
+      window = { startedAt: now, count: 0 };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    const resetAt = window.startedAt + this.settings.windowMs;
+    const resetAfter = Math.max(0, resetAt - now) / 1000;
+    const headers: Record<string, string> = {
+      'x-ratelimit-limit': String(this.settings.limit),
+      'x-ratelimit-remaining': String(Math.max(0, this.settings.limit - window.count)),
+      'x-ratelimit-reset': (resetAt / 1000).toFixed(3),
+      'x-ratelimit-reset-after': resetAfter.toFixed(3),
+      'x-ratelimit-bucket': bucket,
+    };
+
+    const forced = this.forced.find((entry) => entry.remaining > 0 && patternMatches(entry.pattern, method, route, path));
+    if (forced) {
+      forced.remaining -= 1;
+      if (forced.remaining === 0) this.forced.splice(this.forced.indexOf(forced), 1);
+      return this.limitedDecision(headers, forced.retryAfterSeconds, forced.global, forced.scope);
+    }
+    if (this.settings.enforce && window.count > this.settings.limit) {
+      return this.limitedDecision(headers, resetAfter, false, 'user');
+    }
+    return { headers };
+  }
+
+  private limitedDecision(headers: Record<string, string>, retryAfterSeconds: number, global: boolean, scope: RateLimitScope): RateLimitDecision {
+    const limitedHeaders: Record<string, string> = {
+      ...headers,
+      'retry-after': String(retryAfterSeconds),
+      'x-ratelimit-scope': scope,
+    };
+    if (global) limitedHeaders['x-ratelimit-global'] = 'true';
+    else {
+      limitedHeaders['x-ratelimit-remaining'] = '0';
+      limitedHeaders['x-ratelimit-reset-after'] = retryAfterSeconds.toFixed(3);
+      limitedHeaders['x-ratelimit-reset'] = ((this.clock() + retryAfterSeconds * 1000) / 1000).toFixed(3);
+    }
+    return { headers: limitedHeaders, limited: { retryAfterSeconds, global, scope } };
+  }
+}
+
+/** An opaque, stable bucket id per route, like Discord's (it never includes the major parameter). */
+export function bucketHash(method: string, route: string): string {
+  return createHash('sha1').update(`${method} ${route}`).digest('hex').slice(0, 32);
+}
