@@ -1,5 +1,7 @@
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { shouldLeaveAfterAuthError } from './auth-error-redirect';
+import { currentUserQueryKey } from '../lib/auth';
+import { forgetSessionData, shouldLeaveAfterAuthError } from './auth-error-redirect';
 
 describe('shouldLeaveAfterAuthError', () => {
   it('stays on /, /paywall and /about-our-audit', () => {
@@ -12,5 +14,17 @@ describe('shouldLeaveAfterAuthError', () => {
     expect(shouldLeaveAfterAuthError('/dashboard')).toBe(true);
     expect(shouldLeaveAfterAuthError('/paywall/success')).toBe(true);
     expect(shouldLeaveAfterAuthError('/redeem')).toBe(true);
+  });
+});
+
+describe('forgetSessionData', () => {
+  it('drops cached data and resets the current user', async () => {
+    const client = new QueryClient();
+    client.setQueryData(currentUserQueryKey, { username: 'someone' });
+    client.setQueryData(['/api/servers'], [{ id: 's1' }]);
+    await forgetSessionData(client);
+    expect(client.getQueryData(['/api/servers'])).toBeUndefined();
+    expect(client.getQueryCache().find({ queryKey: ['/api/servers'] })).toBeUndefined();
+    expect(client.getQueryData(currentUserQueryKey)).toBeUndefined();
   });
 });
