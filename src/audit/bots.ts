@@ -25,7 +25,7 @@ export interface BotView {
 export function thirdPartyBots(index: GuildIndex): BotView[] {
   if (index.members) {
     return index.members
-      .filter((member) => member.isBot && !member.isAuditBot)
+      .filter((member) => member.isBot)
       .map((member) => ({
         id: member.userId,
         name: member.username,

@@ -50,7 +50,9 @@ export function decide(
       evidence: { ...evidence, summary: `Not enough data: ${missing.join('; ')}`, missingData: [...missing] },
     };
   }
-  return { status: 'PASS', evidence: { ...evidence, summary: passSummary } };
+  const warningCount = Array.isArray(evidence.warnings) ? evidence.warnings.length : 0;
+  const summary = warningCount > 0 ? `${passSummary} ${warningCount} warning(s) to review.` : passSummary;
+  return { status: 'PASS', evidence: { ...evidence, summary } };
 }
 
 /** Evidence for a check that can only read one part of the snapshot and found it null. */

@@ -2,8 +2,11 @@ import type { APIGuildMember } from 'discord-api-types/v10';
 import type { AuditBotNote } from '../shared/audit-contract.js';
 import type { AuditSnapshot } from '../shared/audit-snapshot.js';
 import {
+  ALL_PERMISSIONS,
   computeBasePermissions,
+  hasPermission,
   parsePermissions,
+  Permission,
   type GuildPermissionContext,
 } from '../shared/permissions.js';
 
@@ -23,16 +26,36 @@ export interface IndexedRole {
   isAuditBotRole: boolean;
 }
 
-export interface IndexedMember {
-  member: APIGuildMember;
-  userId: string;
-  username: string;
-  displayName: string;
-  isBot: boolean;
-  isOwner: boolean;
-  isAuditBot: boolean;
-  roleIds: readonly string[];
-  basePermissions: bigint;
+/**
+ * One member with its guild-level permissions. A class with getters keeps each of the (possibly
+ * 100,000) instances down to three fields; everything else is read from Discord's object on demand.
+ */
+export class IndexedMember {
+  constructor(
+    readonly member: APIGuildMember,
+    readonly basePermissions: bigint,
+    readonly isOwner: boolean,
+  ) {}
+
+  get userId(): string {
+    return this.member.user.id;
+  }
+
+  get username(): string {
+    return this.member.user.username;
+  }
+
+  get displayName(): string {
+    return displayNameOf(this.member);
+  }
+
+  get isBot(): boolean {
+    return this.member.user.bot === true;
+  }
+
+  get roleIds(): readonly string[] {
+    return this.member.roles;
+  }
 }
 
 /**
@@ -52,10 +75,12 @@ export interface GuildIndex {
   auditBotRole: IndexedRole | null;
   /** Our own bot, when it is in the guild; reported as information, never as a finding. */
   auditBot: AuditBotNote | null;
+  /** Every member except our own audit bot, which is never a finding. */
   members: IndexedMember[] | null;
-  memberById: ReadonlyMap<string, IndexedMember> | null;
-  /** Exact holders per role id when the member list was read. */
-  roleHolders: ReadonlyMap<string, number> | null;
+  /** The owner's member entry, when the member list was read. */
+  owner: IndexedMember | null;
+  /** Exact holders per role id when the member list was read; built on first use. */
+  readonly roleHolders: ReadonlyMap<string, number> | null;
   totalMembers: number | null;
 }
 
@@ -92,6 +117,34 @@ function indexRoles(snapshot: AuditSnapshot): IndexedRole[] {
   });
 }
 
+interface RoleSetNode {
+  permissions: bigint;
+  next: Map<string, RoleSetNode> | null;
+}
+
+/**
+ * Guild-level permissions of a non-owner member, shared between members holding the same roles in the
+ * same order: a trie over role ids, so 50,000 members cost a few hundred BigInt values, not 150,000.
+ * Same result as computeBasePermissions (OR is order-free and ADMINISTRATOR only ever widens to ALL).
+ */
+function sharedRolePermissions(context: GuildPermissionContext): (roleIds: readonly string[]) => bigint {
+  const root: RoleSetNode = { permissions: computeBasePermissions(context, { userId: null, roleIds: [] }), next: null };
+  return (roleIds) => {
+    let node = root;
+    for (const roleId of roleIds) {
+      node.next ??= new Map();
+      let child = node.next.get(roleId);
+      if (!child) {
+        const combined = node.permissions | (context.rolePermissions.get(roleId) ?? 0n);
+        child = { permissions: hasPermission(combined, Permission.ADMINISTRATOR) ? ALL_PERMISSIONS : combined, next: null };
+        node.next.set(roleId, child);
+      }
+      node = child;
+    }
+    return node.permissions;
+  };
+}
+
 function buildIndex(snapshot: AuditSnapshot): GuildIndex {
   const { guild, botUserId } = snapshot;
   const roles = indexRoles(snapshot).sort(compareRolesHighestFirst);
@@ -116,35 +169,29 @@ function buildIndex(snapshot: AuditSnapshot): GuildIndex {
     rolePermissions: new Map(roles.map((role) => [role.id, role.permissions])),
   };
 
+  const rolePermissionsOf = sharedRolePermissions(permissionContext);
   let members: IndexedMember[] | null = null;
-  let memberById: Map<string, IndexedMember> | null = null;
-  let roleHolders: Map<string, number> | null = null;
+  let owner: IndexedMember | null = null;
+  let auditBotMember: APIGuildMember | null = null;
   if (snapshot.members) {
     members = [];
-    memberById = new Map();
-    roleHolders = new Map();
     for (const member of snapshot.members) {
       const userId = member.user.id;
-      const indexed: IndexedMember = {
-        member,
-        userId,
-        username: member.user.username,
-        displayName: displayNameOf(member),
-        isBot: member.user.bot === true,
-        isOwner: userId === guild.owner_id,
-        isAuditBot: userId === botUserId,
-        roleIds: member.roles,
-        basePermissions: computeBasePermissions(permissionContext, { userId, roleIds: member.roles }),
-      };
+      if (userId === botUserId) {
+        auditBotMember = member;
+        continue;
+      }
+      const basePermissions =
+        userId === guild.owner_id ? computeBasePermissions(permissionContext, { userId, roleIds: member.roles }) : rolePermissionsOf(member.roles);
+      const indexed = new IndexedMember(member, basePermissions, userId === guild.owner_id);
+      if (indexed.isOwner) owner = indexed;
       members.push(indexed);
-      memberById.set(userId, indexed);
-      for (const roleId of member.roles) roleHolders.set(roleId, (roleHolders.get(roleId) ?? 0) + 1);
     }
   }
 
   const auditBotRole = roles.find((role) => role.isAuditBotRole) ?? null;
-  const auditBotMember = memberById?.get(botUserId) ?? null;
-  const auditBotName = auditBotMember?.username ?? auditBotRole?.name ?? null;
+  const auditBotName = auditBotMember?.user.username ?? auditBotRole?.name ?? null;
+  let roleHolders: Map<string, number> | undefined;
 
   return {
     guildId: guild.id,
@@ -158,9 +205,19 @@ function buildIndex(snapshot: AuditSnapshot): GuildIndex {
     auditBotRole,
     auditBot: auditBotName === null ? null : { name: auditBotName, excluded: true },
     members,
-    memberById,
-    roleHolders,
-    totalMembers: members ? members.length : (guild.approximate_member_count ?? null),
+    owner,
+    get roleHolders() {
+      if (!snapshot.members) return null;
+      if (!roleHolders) {
+        roleHolders = new Map();
+        // Counted over the raw list so that our bot's roles count like Discord's own member counts.
+        for (const member of snapshot.members) {
+          for (const roleId of member.roles) roleHolders.set(roleId, (roleHolders.get(roleId) ?? 0) + 1);
+        }
+      }
+      return roleHolders;
+    },
+    totalMembers: snapshot.members ? snapshot.members.length : (guild.approximate_member_count ?? null),
   };
 }
 
@@ -194,7 +251,7 @@ export interface HolderQuery {
 export function estimateHolders(index: GuildIndex, snapshot: AuditSnapshot, query: HolderQuery): HolderEstimate {
   if (index.members) {
     let count = 0;
-    for (const member of index.members) if (!member.isAuditBot && query.member(member)) count += 1;
+    for (const member of index.members) if (query.member(member)) count += 1;
     return { kind: 'exact', count };
   }
   if (query.role(index.everyone)) {
@@ -215,6 +272,21 @@ export function estimateHolders(index: GuildIndex, snapshot: AuditSnapshot, quer
     max += 1;
   }
   return min === max ? { kind: 'exact', count: min } : { kind: 'range', min, max };
+}
+
+/**
+ * Looks up a handful of members (webhook creators, overwrite targets) in one scan, instead of keeping
+ * a map of every member. Null when the member list was not read.
+ */
+export function findMembers(index: GuildIndex, userIds: Iterable<string>): ReadonlyMap<string, IndexedMember> | null {
+  if (!index.members) return null;
+  const wanted = new Set(userIds);
+  const found = new Map<string, IndexedMember>();
+  if (wanted.size === 0) return found;
+  for (const member of index.members) {
+    if (wanted.has(member.userId)) found.set(member.userId, member);
+  }
+  return found;
 }
 
 /** Members holding one role: exact from the member list, else from role member counts. */

@@ -11,7 +11,7 @@ import {
 } from '../../shared/permissions.js';
 import { auditableChannels, channelName, channelTypeLabel, everyoneEffectivePermissions, overwritesOf } from '../channel-view.js';
 import { MISSING_DATA, decide, listed, namesOf, unknownBecause, withAuditBot } from '../evidence.js';
-import { indexGuild, roleHolderCount } from '../guild-index.js';
+import { findMembers, indexGuild, roleHolderCount } from '../guild-index.js';
 import { DISCORD_CHANNEL_DOC, DISCORD_PERMISSIONS_DOC, SEAL_DISCORD } from '../references.js';
 import type { CheckMetadata, CheckOutcome } from '../types.js';
 
@@ -43,6 +43,7 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
   const failures: string[] = [];
   const missing = new Set<string>();
   const warnings: string[] = [];
+  const memberGrants: { label: string; userId: string; granted: bigint }[] = [];
   let publicChannels = 0;
 
   const addFinding = (channelLabel: string, type: number, grantedBits: bigint, problem: string) => {
@@ -71,8 +72,7 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
           addFinding(label, channel.type, granted, `"${role.name}" (held by ${holders} of ${total} members) is allowed ${namesOf(granted)}`);
         }
       } else if (grant.type === OVERWRITE_TYPE_MEMBER && grant.id !== index.botUserId) {
-        const who = index.memberById?.get(grant.id)?.displayName ?? grant.id;
-        warnings.push(`${label}: member ${who} has a personal overwrite granting ${namesOf(granted)}; use a staff role instead.`);
+        memberGrants.push({ label, userId: grant.id, granted });
       }
     }
 
@@ -84,6 +84,12 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     if (isPublic && STAFF_NAME.test(channel.name ?? '')) {
       warnings.push(`${label} looks staff-only but @everyone can see it.`);
     }
+  }
+
+  const grantees = findMembers(index, memberGrants.map((grant) => grant.userId));
+  for (const { label, userId, granted } of memberGrants) {
+    const who = grantees?.get(userId)?.displayName ?? userId;
+    warnings.push(`${label}: member ${who} has a personal overwrite granting ${namesOf(granted)}; use a staff role instead.`);
   }
 
   const vulnerable = new Set(findings.map((finding) => finding.name)).size;

@@ -31,7 +31,15 @@ export const metadata: CheckMetadata = {
 
 const TEXT_LIKE = new Set<number>([ChannelKind.GUILD_TEXT, ChannelKind.GUILD_ANNOUNCEMENT, ChannelKind.GUILD_FORUM, ChannelKind.GUILD_MEDIA]);
 const UNFILTERED_RISK = Permission.ATTACH_FILES | Permission.EMBED_LINKS;
-const CAN_POST = Permission.SEND_MESSAGES | Permission.SEND_MESSAGES_IN_THREADS;
+const THREAD_ONLY = new Set<number>([ChannelKind.GUILD_FORUM, ChannelKind.GUILD_MEDIA]);
+
+/** Forum and media channels are posted to through threads; text channels need Send Messages itself. */
+function canPost(permissions: bigint, channelType: number): boolean {
+  const needed = THREAD_ONLY.has(channelType)
+    ? Permission.SEND_MESSAGES | Permission.SEND_MESSAGES_IN_THREADS
+    : Permission.SEND_MESSAGES;
+  return hasAnyPermission(permissions, needed);
+}
 
 export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
   if (snapshot.channels === null) return unknownBecause(MISSING_DATA.channels);
@@ -47,7 +55,7 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     if (!hasPermission(everyone, Permission.VIEW_CHANNEL)) continue;
     publicChannels += 1;
     // Nothing external arrives in a channel where @everyone cannot post at all.
-    if (!hasAnyPermission(everyone, CAN_POST)) continue;
+    if (!canPost(everyone, channel.type)) continue;
     const granted = everyone & EXTERNAL_CONTENT_PERMISSIONS;
     if (granted === 0n) continue;
     const unfiltered = filterOff && hasAnyPermission(granted, UNFILTERED_RISK);

@@ -11,7 +11,7 @@ import {
   withAuditBot,
   decide,
 } from '../evidence.js';
-import { estimateHolders, indexGuild, roleHolderCount, type IndexedRole } from '../guild-index.js';
+import { estimateHolders, indexGuild, roleHolderCount, type HolderEstimate, type IndexedMember, type IndexedRole } from '../guild-index.js';
 import { DISCORD_PERMISSIONS_DOC, SEAL_DISCORD } from '../references.js';
 import type { CheckMetadata, CheckOutcome } from '../types.js';
 
@@ -55,11 +55,16 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
   }
   if (moderatorRoles.length === 0) warnings.push('No moderator role exists, so only administrators can moderate.');
 
-  const holders = estimateHolders(index, snapshot, {
-    role: (role) => moderatorRoleIds.has(role.id),
-    member: (member) => !member.isBot && member.roleIds.some((id) => moderatorRoleIds.has(id)),
-    ownerCounts: false,
-  });
+  const isModerator = (member: IndexedMember) => {
+    if (member.isBot) return false;
+    for (const roleId of member.roleIds) if (moderatorRoleIds.has(roleId)) return true;
+    return false;
+  };
+  // One pass over the members serves both the count and the evidence list.
+  const moderators = index.members?.filter(isModerator) ?? [];
+  const holders: HolderEstimate = index.members
+    ? { kind: 'exact', count: moderators.length }
+    : estimateHolders(index, snapshot, { role: (role) => moderatorRoleIds.has(role.id), member: isModerator, ownerCounts: false });
   const total = index.totalMembers;
   // With an unknown member count only the floor of 5 is certain.
   const limit = total === null ? null : Math.max(5, total * 0.02);
@@ -75,9 +80,6 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     missing.push(holders.kind === 'unknown' ? missingForHolderCount(snapshot) : limit === null ? MISSING_DATA.memberCount : MISSING_DATA.members);
   }
 
-  const moderators = index.members
-    ? index.members.filter((member) => !member.isBot && member.roleIds.some((id) => moderatorRoleIds.has(id)))
-    : [];
   const evidence = withAuditBot(index, {
     rolesWithCriticalPerms: overreaching.map((role) =>
       roleFinding(role, OVERREACH | MODERATION_PERMISSIONS, roleHolderCount(index, snapshot, role.id)),

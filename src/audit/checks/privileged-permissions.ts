@@ -60,7 +60,7 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
   }
 
   const elevated = index.members
-    ? index.members.filter((member) => !member.isAuditBot && hasAnyPermission(member.basePermissions, DANGEROUS_PERMISSIONS))
+    ? index.members.filter((member) => hasAnyPermission(member.basePermissions, DANGEROUS_PERMISSIONS))
     : [];
   const evidence = withAuditBot(index, {
     rolesWithCriticalPerms: listed(

@@ -26,7 +26,7 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
   const index = indexGuild(snapshot);
   // Our own bot's role is never a finding, wherever it sits.
   const ranked = index.roles.filter((role) => !role.isEveryone && !role.isAuditBotRole);
-  const ownerRoleIds = new Set(index.memberById?.get(index.ownerId)?.roleIds ?? []);
+  const ownerRoleIds = new Set(index.owner?.roleIds ?? []);
   const isHumanAnchor = (role: IndexedRole) =>
     ownerRoleIds.has(role.id) || (!role.managed && hasPermission(role.permissions, Permission.ADMINISTRATOR));
   const anchorPosition = ranked.findIndex(isHumanAnchor);

@@ -4,7 +4,7 @@ import type { AuditSnapshot } from '../../shared/audit-snapshot.js';
 import { hasAnyPermission, hasPermission, parsePermissions, Permission } from '../../shared/permissions.js';
 import { auditableChannels, channelName, channelTypeLabel, everyoneEffectivePermissions, overwritesOf } from '../channel-view.js';
 import { MISSING_DATA, decide, listed, roleFinding, withAuditBot } from '../evidence.js';
-import { indexGuild } from '../guild-index.js';
+import { findMembers, indexGuild } from '../guild-index.js';
 import { DISCORD_WEBHOOK_DOC, SEAL_DISCORD } from '../references.js';
 import type { CheckMetadata, CheckOutcome } from '../types.js';
 
@@ -45,6 +45,11 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
   };
 
   if (hasAnyPermission(index.everyone.permissions, MANAGES_WEBHOOKS)) failures.push('@everyone can manage webhooks server-wide.');
+  const memberIds = [
+    ...(snapshot.webhooks ?? []).flatMap((webhook) => (webhook.user ? [webhook.user.id] : [])),
+    ...channels.flatMap((channel) => overwritesOf(channel).map((grant) => grant.id)),
+  ];
+  const knownMembers = findMembers(index, memberIds);
   const exposedChannels: ChannelFinding[] = [];
   const overwriteGrants: string[] = [];
   if (snapshot.channels === null) {
@@ -63,7 +68,7 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
       for (const grant of overwritesOf(channel)) {
         if (grant.id === index.guildId || !hasPermission(parsePermissions(grant.allow), Permission.MANAGE_WEBHOOKS)) continue;
         if (grant.id === index.botUserId || grant.id === index.auditBotRole?.id) continue;
-        const who = index.roleById.get(grant.id)?.name ?? index.memberById?.get(grant.id)?.displayName ?? grant.id;
+        const who = index.roleById.get(grant.id)?.name ?? knownMembers?.get(grant.id)?.displayName ?? grant.id;
         overwriteGrants.push(`${who} in ${channelName(channel)}`);
       }
     }
@@ -80,10 +85,11 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     for (const webhook of webhooks) {
       if (webhook.channel_id) perChannel.set(webhook.channel_id, (perChannel.get(webhook.channel_id) ?? 0) + 1);
       const creator = webhook.user;
-      if (webhook.type !== WebhookType.Incoming || !creator || webhook.application_id === index.botUserId) continue;
+      if (webhook.type !== WebhookType.Incoming || !creator) continue;
+      if (webhook.application_id === index.botUserId || creator.id === index.botUserId) continue;
       const label = `Webhook "${webhook.name ?? webhook.id}"`;
-      const creatorMember = index.memberById?.get(creator.id);
-      if (index.memberById && !creatorMember) {
+      const creatorMember = knownMembers?.get(creator.id);
+      if (knownMembers && !creatorMember) {
         warnings.push(`${label} was created by ${creator.username}, who is no longer a member.`);
         continue;
       }
@@ -121,5 +127,5 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     webhookManagersByOverwrite: listed(overwriteGrants),
     ...(warnings.length > 0 ? { warnings: listed(warnings) } : {}),
   });
-  return decide(failures, missing, evidence, 'Only staff can manage webhooks and no webhook looks orphaned or misplaced.');
+  return decide(failures, missing, evidence, 'Only staff can manage webhooks.');
 }
