@@ -52,7 +52,8 @@ describe('user routes (Bearer)', () => {
 
   it('refuses a Bearer token on bot routes and a bad scheme everywhere with 401', async () => {
     const token = await userAccessToken(sim.url, OLIVIA);
-    for (const headers of [{ authorization: `Bearer ${token}` }, { authorization: 'Token abc' }, { authorization: 'Bot wrong' }, {}]) {
+    const attempts: Array<Record<string, string>> = [{ authorization: `Bearer ${token}` }, { authorization: 'Token abc' }, { authorization: 'Bot wrong' }, {}];
+    for (const headers of attempts) {
       const response = await get(`/guilds/${TYPICAL_GUILD_ID}`, headers);
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ message: '401: Unauthorized', code: 0 });
