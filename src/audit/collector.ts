@@ -1,0 +1,222 @@
+import { DiscordAPIError, REST } from '@discordjs/rest';
+import {
+  GuildFeature,
+  Routes,
+  type APIAuditLog,
+  type APIAutoModerationRule,
+  type APIGuild,
+  type APIGuildChannel,
+  type APIGuildIntegration,
+  type APIGuildMember,
+  type APIGuildOnboarding,
+  type APIGuildWelcomeScreen,
+  type APIUser,
+  type APIWebhook,
+  type RESTGetAPIGuildRoleMemberCountsResult,
+} from 'discord-api-types/v10';
+import { parseAuditSnapshot, redactWebhook, type AuditSnapshot } from '../shared/audit-snapshot.js';
+
+/**
+ * The only code that talks to Discord: it reads one guild with the minimal calls of
+ * discord-reference §3 and returns a snapshot in Discord's own shapes. A part the bot may not read
+ * becomes `null`; anything else that goes wrong is an audit error, never a low score.
+ */
+
+export const DEFAULT_DISCORD_API_URL = 'https://discord.com/api';
+
+/** Discord's JSON error codes that mean "you may not read this part". */
+const MISSING_ACCESS = 50001;
+const MISSING_PERMISSIONS = 50013;
+const UNKNOWN_GUILD = 10004;
+const UNKNOWN_WELCOME_SCREEN = 10069;
+
+export const MEMBERS_PAGE_SIZE = 1000;
+export const AUDIT_LOG_PAGE_SIZE = 100;
+/** Discord keeps 45 days of audit log; older pages are never needed. */
+export const AUDIT_LOG_WINDOW_MS = 45 * 86_400_000;
+/** A ceiling so a very busy guild cannot turn one audit into dozens of audit-log calls. */
+export const MAX_AUDIT_LOG_PAGES = 5;
+
+export class BotNotInGuildError extends Error {
+  constructor(readonly guildId: string) {
+    super(`The audit bot is not a member of guild ${guildId}; invite it first.`);
+    this.name = 'BotNotInGuildError';
+  }
+}
+
+export class InvalidDiscordDataError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Discord returned data the audit cannot read: ${issues.slice(0, 3).join('; ')}`);
+    this.name = 'InvalidDiscordDataError';
+  }
+}
+
+export interface DiscordErrorLike {
+  status: number;
+  code: number | string;
+}
+
+function asDiscordError(error: unknown): DiscordErrorLike | null {
+  return error instanceof DiscordAPIError ? { status: error.status, code: error.code } : null;
+}
+
+/** A 403 "Missing Access" or "Missing Permissions" turns one snapshot part into `null`. */
+export function isMissingAccess(error: DiscordErrorLike | null): boolean {
+  return error !== null && error.status === 403 && (error.code === MISSING_ACCESS || error.code === MISSING_PERMISSIONS);
+}
+
+/** What GET /guilds/{id} answers when the bot is not in the guild (or the id is wrong). */
+export function isBotNotInGuild(error: DiscordErrorLike | null): boolean {
+  if (error === null) return false;
+  return (error.status === 404 && error.code === UNKNOWN_GUILD) || (error.status === 403 && error.code === MISSING_ACCESS);
+}
+
+/** A community guild that never set up a welcome screen answers 404 10069. */
+export function isMissingWelcomeScreen(error: DiscordErrorLike | null): boolean {
+  return error !== null && error.status === 404 && error.code === UNKNOWN_WELCOME_SCREEN;
+}
+
+/** The `after` cursor for the next member page, or null when the last page was short. */
+export function nextMembersCursor(page: readonly APIGuildMember[], pageSize: number = MEMBERS_PAGE_SIZE): string | null {
+  if (page.length < pageSize) return null;
+  return page.at(-1)?.user.id ?? null;
+}
+
+/** The `before` cursor for the next audit-log page, or null once the 45-day window is covered. */
+export function nextAuditLogCursor(page: APIAuditLog, collectedAtMs: number, pagesRead: number): string | null {
+  const entries = page.audit_log_entries;
+  if (entries.length < AUDIT_LOG_PAGE_SIZE || pagesRead >= MAX_AUDIT_LOG_PAGES) return null;
+  let oldest: bigint | null = null;
+  for (const entry of entries) {
+    const id = BigInt(entry.id);
+    if (oldest === null || id < oldest) oldest = id;
+  }
+  if (oldest === null) return null;
+  const oldestMs = Number((oldest >> 22n) + 1_420_070_400_000n);
+  return collectedAtMs - oldestMs >= AUDIT_LOG_WINDOW_MS ? null : oldest.toString();
+}
+
+function uniqueById<T extends { id: string }>(items: readonly T[]): T[] {
+  return [...new Map(items.map((item) => [item.id, item])).values()];
+}
+
+/** Joins audit-log pages into one APIAuditLog, newest entries first, side lists without duplicates. */
+export function mergeAuditLogPages(pages: readonly APIAuditLog[]): APIAuditLog {
+  return {
+    audit_log_entries: pages.flatMap((page) => page.audit_log_entries),
+    users: uniqueById(pages.flatMap((page) => page.users ?? [])),
+    webhooks: uniqueById(pages.flatMap((page) => page.webhooks ?? [])).map((webhook) => redactWebhook(webhook)),
+    integrations: uniqueById(pages.flatMap((page) => page.integrations ?? [])),
+    threads: uniqueById(pages.flatMap((page) => page.threads ?? [])),
+    auto_moderation_rules: uniqueById(pages.flatMap((page) => page.auto_moderation_rules ?? [])),
+    guild_scheduled_events: uniqueById(pages.flatMap((page) => page.guild_scheduled_events ?? [])),
+    application_commands: uniqueById(pages.flatMap((page) => page.application_commands ?? [])),
+  };
+}
+
+/** The REST client the collector expects: bot-authenticated, API v10, pointed at Discord or a stand-in. */
+export function createBotRest(botToken: string, apiUrl: string = DEFAULT_DISCORD_API_URL): REST {
+  return new REST({ version: '10', api: apiUrl }).setToken(botToken);
+}
+
+export interface CollectOptions {
+  rest: REST;
+  guildId: string;
+  /** The snapshot's `collectedAt`; injectable so tests are repeatable. */
+  now?: () => Date;
+}
+
+export interface CollectResult {
+  snapshot: AuditSnapshot;
+  /** Requests the collector issued (retries inside @discordjs/rest are not counted). */
+  restCalls: number;
+}
+
+export async function collectSnapshot({ rest, guildId, now = () => new Date() }: CollectOptions): Promise<CollectResult> {
+  let restCalls = 0;
+  // Responses are typed by the route; the finished snapshot is validated below before anyone uses it.
+  const get = async <T>(route: `/${string}`, query?: Record<string, string>): Promise<T> => {
+    restCalls += 1;
+    return (await rest.get(route, query ? { query: new URLSearchParams(query) } : {})) as T;
+  };
+  const optional = async <T>(read: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await read();
+    } catch (error) {
+      if (isMissingAccess(asDiscordError(error))) return null;
+      throw error;
+    }
+  };
+
+  const collectedAt = now();
+  const [botUser, guild] = await Promise.all([
+    get<APIUser>(Routes.user('@me')),
+    get<APIGuild>(Routes.guild(guildId), { with_counts: 'true' }).catch((error: unknown) => {
+      throw isBotNotInGuild(asDiscordError(error)) ? new BotNotInGuildError(guildId) : error;
+    }),
+  ]);
+
+  const readMembers = async (): Promise<APIGuildMember[]> => {
+    const members: APIGuildMember[] = [];
+    let after: string | null = '0';
+    while (after !== null) {
+      const page: APIGuildMember[] = await get(Routes.guildMembers(guildId), { limit: String(MEMBERS_PAGE_SIZE), after });
+      members.push(...page);
+      after = nextMembersCursor(page);
+    }
+    return members;
+  };
+  const readAuditLog = async (): Promise<APIAuditLog> => {
+    const pages: APIAuditLog[] = [];
+    let before: string | null = null;
+    do {
+      const query: Record<string, string> = { limit: String(AUDIT_LOG_PAGE_SIZE), ...(before ? { before } : {}) };
+      const page: APIAuditLog = await get(Routes.guildAuditLog(guildId), query);
+      pages.push(page);
+      before = nextAuditLogCursor(page, collectedAt.getTime(), pages.length);
+    } while (before !== null);
+    return mergeAuditLogPages(pages);
+  };
+  const community = guild.features.includes(GuildFeature.Community);
+  const readWelcomeScreen = async (): Promise<APIGuildWelcomeScreen | null> => {
+    try {
+      return await get<APIGuildWelcomeScreen>(Routes.guildWelcomeScreen(guildId));
+    } catch (error) {
+      if (isMissingWelcomeScreen(asDiscordError(error))) return null;
+      throw error;
+    }
+  };
+
+  const [channels, roleMemberCounts, members, autoModerationRules, integrations, webhooks, auditLog, welcomeScreen, onboarding] =
+    await Promise.all([
+      optional(() => get<APIGuildChannel[]>(Routes.guildChannels(guildId))),
+      optional(() => get<RESTGetAPIGuildRoleMemberCountsResult>(Routes.guildRoleMemberCounts(guildId))),
+      optional(readMembers),
+      optional(() => get<APIAutoModerationRule[]>(Routes.guildAutoModerationRules(guildId))),
+      optional(() => get<APIGuildIntegration[]>(Routes.guildIntegrations(guildId))),
+      optional(() => get<APIWebhook[]>(Routes.guildWebhooks(guildId))),
+      optional(readAuditLog),
+      // Welcome screen and onboarding exist only for community guilds; others are not asked.
+      community ? optional(readWelcomeScreen) : Promise.resolve(null),
+      community ? optional(() => get<APIGuildOnboarding>(Routes.guildOnboarding(guildId))) : Promise.resolve(null),
+    ]);
+
+  const parsed = parseAuditSnapshot({
+    snapshotVersion: 1,
+    collectedAt: collectedAt.toISOString(),
+    botUserId: botUser.id,
+    guild,
+    channels,
+    roleMemberCounts,
+    members,
+    autoModerationRules,
+    integrations,
+    // Redacted here as well as in the schema: the secret must not outlive this function.
+    webhooks: webhooks?.map((webhook) => redactWebhook(webhook)) ?? null,
+    auditLog,
+    welcomeScreen,
+    onboarding,
+  });
+  if (!parsed.ok) throw new InvalidDiscordDataError(parsed.issues);
+  return { snapshot: parsed.snapshot, restCalls };
+}
