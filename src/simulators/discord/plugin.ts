@@ -31,6 +31,20 @@ function pathOf(request: FastifyRequest): string {
   return index < 0 ? request.url : request.url.slice(0, index);
 }
 
+function stringParams(request: FastifyRequest): Record<string, string> {
+  const params: unknown = request.params;
+  if (typeof params !== 'object' || params === null) return {};
+  return Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+/** The route pattern without prefix and API base, with `@me` written out (`/users/:userId` → `/users/@me`). */
+function routeKey(request: FastifyRequest, params: Record<string, string>, prefix: string): string {
+  const pattern = request.routeOptions.url;
+  if (pattern === undefined) return '(unmatched)';
+  const route = apiRoute(pattern, prefix) ?? pattern;
+  return route.replace(/:(\w+)/g, (placeholder, name: string) => (params[name] === '@me' ? '@me' : placeholder));
+}
+
 function isTokenEndpoint(request: FastifyRequest, prefix: string): boolean {
   return /^\/oauth2\/token(\/revoke)?$/.test(apiRoute(pathOf(request), prefix) ?? '');
 }
@@ -56,12 +70,11 @@ export const discordSimulator: FastifyPluginAsync<DiscordSimulatorOptions> = asy
   instance.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const path = apiRoute(pathOf(request), context.prefix);
     if (path === undefined) return;
-    const routePattern = request.routeOptions.url;
-    const route = routePattern === undefined ? '(unmatched)' : (apiRoute(routePattern, context.prefix) ?? routePattern);
+    const params = stringParams(request);
+    const route = routeKey(request, params, context.prefix);
     apiRequests.set(request, { route, path });
     if (state.latencyMs > 0) await sleep(state.latencyMs);
-    const params = request.params;
-    const guildId = typeof params === 'object' && params !== null && 'guildId' in params && typeof params.guildId === 'string' ? params.guildId : undefined;
+    const guildId = params.guildId;
     const decision = state.rateLimiter.consume(request.method, route, path, guildId);
     reply.headers(decision.headers);
     if (decision.limited) {

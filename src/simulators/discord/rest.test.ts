@@ -175,6 +175,14 @@ describe('@discordjs/rest against the simulator', () => {
     expect(channels.length).toBeGreaterThan(5);
   });
 
+  it('accepts @me percent-encoded, as @discordjs/rest sends it (/users/%40me)', async () => {
+    expect(await client().get(Routes.user())).toMatchObject({ id: TEST_APP.clientId, bot: true });
+    const guilds = (await client().get(Routes.userGuilds())) as RESTAPIPartialCurrentUserGuild[];
+    expect(guilds).toHaveLength(4);
+    expect(await client().get(Routes.currentApplication())).toMatchObject({ id: TEST_APP.clientId });
+    expect(Object.keys(sim.state.requestCounts())).toEqual(['GET /users/@me', 'GET /users/@me/guilds', 'GET /applications/@me']);
+  });
+
   it('retries a forced 429 after Retry-After', async () => {
     const rest = client();
     const limited: number[] = [];

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SimulatorContext } from './context.js';
 import { requireBearer, requireBot, resolveCaller } from './context.js';
 import { booleanQuery, limitQuery, snowflakeQuery } from './query.js';
-import { unauthorized, unknownGuild, unknownUser } from './discord-errors.js';
+import { notFound, unauthorized, unknownGuild, unknownUser } from './discord-errors.js';
 import { OLIVIA, RAMPART_BOT, SIMULATED_APPLICATION } from './fixtures/index.js';
 import type { SimulatedGuild } from './simulated-guild.js';
 import { compareSnowflakes, isSnowflake } from './snowflake.js';
@@ -66,9 +66,23 @@ function listGuilds(request: FastifyRequest, context: SimulatorContext, userId: 
   return guilds.slice(0, limit).map((guild) => partialGuild(guild, userId, withCounts));
 }
 
+type UserParams = { Params: { userId: string } };
+
+/**
+ * Routes take `@me` as a path parameter rather than a literal segment: @discordjs/rest sends it
+ * percent-encoded (`/users/%40me`), which Fastify's router only decodes for parameters.
+ */
+const ME = '@me';
+
 export function registerUserRoutes(instance: FastifyInstance, context: SimulatorContext): void {
-  instance.get('/api/v10/users/@me', async (request) => {
+  instance.get<UserParams>('/api/v10/users/:userId', async (request) => {
     const caller = resolveCaller(request, context);
+    if (request.params.userId !== ME) {
+      requireBot(request, context);
+      const user = isSnowflake(request.params.userId) ? context.state.user(request.params.userId) : undefined;
+      if (!user) throw unknownUser();
+      return user;
+    }
     if (caller?.kind === 'bot') return botSelf();
     const grant = requireBearer(request, context, OAuth2Scopes.Identify);
     const account = context.state.account(grant.userId);
@@ -78,7 +92,8 @@ export function registerUserRoutes(instance: FastifyInstance, context: Simulator
     return user;
   });
 
-  instance.get('/api/v10/users/@me/guilds', async (request) => {
+  instance.get<UserParams>('/api/v10/users/:userId/guilds', async (request) => {
+    if (request.params.userId !== ME) throw notFound();
     const caller = resolveCaller(request, context);
     if (caller?.kind === 'bot') return listGuilds(request, context, RAMPART_BOT.id);
     const grant = requireBearer(request, context, OAuth2Scopes.Guilds);
@@ -86,7 +101,8 @@ export function registerUserRoutes(instance: FastifyInstance, context: Simulator
   });
 
   // The bot leaves a guild: the product's "remove bot" and the way tests undo an invite.
-  instance.delete<{ Params: { guildId: string } }>('/api/v10/users/@me/guilds/:guildId', async (request, reply) => {
+  instance.delete<{ Params: { userId: string; guildId: string } }>('/api/v10/users/:userId/guilds/:guildId', async (request, reply) => {
+    if (request.params.userId !== ME) throw notFound();
     requireBot(request, context);
     const { guildId } = request.params;
     if (!isSnowflake(guildId) || !context.state.isBotInGuild(guildId)) throw unknownGuild();
@@ -94,14 +110,8 @@ export function registerUserRoutes(instance: FastifyInstance, context: Simulator
     return reply.code(204).send();
   });
 
-  instance.get<{ Params: { userId: string } }>('/api/v10/users/:userId', async (request) => {
-    requireBot(request, context);
-    const user = isSnowflake(request.params.userId) ? context.state.user(request.params.userId) : undefined;
-    if (!user) throw unknownUser();
-    return user;
-  });
-
-  instance.get('/api/v10/oauth2/@me', async (request) => {
+  instance.get<{ Params: { resource: string } }>('/api/v10/oauth2/:resource', async (request) => {
+    if (request.params.resource !== ME) throw notFound();
     const grant = requireBearer(request, context);
     const { id, name, icon, description, bot_public, bot_require_code_grant, verify_key, flags } = application(context);
     const result: RESTGetAPIOAuth2CurrentAuthorizationResult = {
@@ -114,8 +124,12 @@ export function registerUserRoutes(instance: FastifyInstance, context: Simulator
     return result;
   });
 
-  instance.get('/api/v10/oauth2/applications/@me', async (request) => {
-    requireBot(request, context);
-    return application(context);
-  });
+  // Both spellings exist on Discord: /oauth2/applications/@me (older) and /applications/@me ("Get Current Application").
+  for (const path of ['/api/v10/oauth2/applications/:applicationId', '/api/v10/applications/:applicationId']) {
+    instance.get<{ Params: { applicationId: string } }>(path, async (request) => {
+      if (request.params.applicationId !== ME) throw notFound();
+      requireBot(request, context);
+      return application(context);
+    });
+  }
 }
