@@ -56,8 +56,8 @@ function printBanner(
       `Sign in: open ${url}, press "Sign in with Discord", pick a demo account on the simulated Discord consent page, press Authorize.`,
       `Demo accounts:`,
       ...accounts.map((account) => {
-        const role = adminIds.has(account.discordId) ? 'admin' : account.entitled ? 'owner with a paid plan' : account.description;
-        return `  - ${account.globalName} (${account.username}#${account.discriminator}): ${role}`;
+        const admin = adminIds.has(account.discordId) ? ' [admin]' : '';
+        return `  - ${account.globalName} (${account.username}#${account.discriminator})${admin}: ${account.description}`;
       }),
     );
   }

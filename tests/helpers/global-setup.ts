@@ -19,7 +19,8 @@ const TEMPLATE_DATABASE = 'rampart_test_template';
  * a clone from a dump well under one; PostgreSQL clones with CREATE DATABASE … TEMPLATE.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (process.env.TEST_DB_KIND === 'postgres') {
+  // Global setup runs in the main process, which does not see the project's `env`.
+  if (project.config.env?.TEST_DB_KIND === 'postgres') {
     const adminUrl = requirePostgresUrl();
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();

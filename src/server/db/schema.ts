@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -86,4 +86,72 @@ export const entitlements = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('entitlements_user_idx').on(table.userId)],
+);
+
+export const AUDIT_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
+
+export const audits = pgTable(
+  'audits',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    serverId: uuid('server_id')
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    requestedByUserId: uuid('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: AUDIT_STATUSES }).notNull().default('pending'),
+    /** 1–8: the progress step the run has reached (spec part 1 §4). */
+    progressStep: integer('progress_step').notNull().default(0),
+    failureReason: text('failure_reason'),
+    riskScore: integer('risk_score'),
+    totalChecks: integer('total_checks').notNull().default(0),
+    passedChecks: integer('passed_checks').notNull().default(0),
+    failedChecks: integer('failed_checks').notNull().default(0),
+    unknownChecks: integer('unknown_checks').notNull().default(0),
+    criticalIssues: integer('critical_issues').notNull().default(0),
+    highIssues: integer('high_issues').notNull().default(0),
+    mediumIssues: integer('medium_issues').notNull().default(0),
+    lowIssues: integer('low_issues').notNull().default(0),
+    restCalls: integer('rest_calls'),
+    /** A run holds the audit only while its lease is fresh; an expired lease means its process died. */
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('audits_server_created_idx').on(table.serverId, table.createdAt),
+    // At most one queued or running audit per server, whichever instance asks.
+    uniqueIndex('audits_one_active_per_server')
+      .on(table.serverId)
+      .where(sql`${table.status} in ('pending', 'running')`),
+  ],
+);
+
+export const checkResults = pgTable(
+  'check_results',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    auditId: uuid('audit_id')
+      .notNull()
+      .references(() => audits.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    checkId: text('check_id').notNull(),
+    checkName: text('check_name').notNull(),
+    category: text('category').notNull(),
+    severity: text('severity', { enum: ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] }).notNull(),
+    status: text('status', { enum: ['PASS', 'FAIL', 'WAIVED', 'UNKNOWN'] }).notNull(),
+    /** What the engine found, kept when an override changes `status`. */
+    engineStatus: text('engine_status', { enum: ['PASS', 'FAIL', 'UNKNOWN'] }).notNull(),
+    remediation: text('remediation').notNull(),
+    whyThisMatters: text('why_this_matters').notNull(),
+    evidenceGuidance: text('evidence_guidance').notNull(),
+    requiresManualEvidence: boolean('requires_manual_evidence').notNull(),
+    references: jsonb('references').notNull(),
+    evidence: jsonb('evidence').notNull(),
+    waiveReason: text('waive_reason'),
+    overriddenByUserId: uuid('overridden_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    overriddenAt: timestamp('overridden_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('check_results_audit_check_idx').on(table.auditId, table.checkId)],
 );

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEMO_ADMIN_DISCORD_ID, loadConfig, SIMULATED_DISCORD_APP } from './config.js';
+
+describe('loadConfig', () => {
+  it('runs in demo mode on PGlite with the simulator when nothing is configured', () => {
+    const config = loadConfig({});
+    expect(config.demoMode).toBe(true);
+    expect(config.port).toBe(5000);
+    expect(config.publicUrl).toBe('http://localhost:5000');
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: './data' });
+    expect(config.discord.clientId).toBe(SIMULATED_DISCORD_APP.clientId);
+    expect(config.discord.authorizeUrl).toBe('http://localhost:5000/_sim/discord/oauth2/authorize');
+    expect(config.discord.apiUrl).toBe('http://127.0.0.1:5000/_sim/discord/api');
+    expect([...config.adminDiscordIds]).toEqual([DEMO_ADMIN_DISCORD_ID]);
+    expect(config.secureCookies).toBe(false);
+  });
+
+  it('switches to PostgreSQL and real Discord when configured', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://db/rampart',
+      DISCORD_CLIENT_ID: '42',
+      DISCORD_CLIENT_SECRET: 'secret',
+      DISCORD_BOT_TOKEN: 'bot',
+      SESSION_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://rampart.example/',
+      ADMIN_DISCORD_IDS: ' 1, 2 ,,',
+    });
+    expect(config.demoMode).toBe(false);
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://db/rampart' });
+    expect(config.discord.apiUrl).toBe('https://discord.com/api');
+    expect(config.discord.authorizeUrl).toBe('https://discord.com/oauth2/authorize');
+    expect(config.publicUrl).toBe('https://rampart.example');
+    expect(config.secureCookies).toBe(true);
+    expect([...config.adminDiscordIds]).toEqual(['1', '2']);
+  });
+
+  it('names what is missing for a real Discord app', () => {
+    expect(() => loadConfig({ DISCORD_CLIENT_ID: '42' })).toThrow(
+      new ConfigError('With DISCORD_CLIENT_ID set, these are required too: DISCORD_CLIENT_SECRET, DISCORD_BOT_TOKEN, SESSION_SECRET'),
+    );
+  });
+
+  it('rejects malformed values with the field name', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/at least 32/);
+  });
+});

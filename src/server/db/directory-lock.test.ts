@@ -1,0 +1,25 @@
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { acquireDirectoryLock, DirectoryLockedError } from './directory-lock.js';
+
+describe('acquireDirectoryLock', () => {
+  it('lets one holder in, makes a second fail fast, and frees the directory on release', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'rampart-lock-'));
+    const lock = acquireDirectoryLock(dir);
+    expect(readFileSync(path.join(dir, 'rampart.lock'), 'utf8')).toBe(String(process.pid));
+    expect(() => acquireDirectoryLock(dir)).toThrow(DirectoryLockedError);
+    lock.release();
+    expect(existsSync(path.join(dir, 'rampart.lock'))).toBe(false);
+    acquireDirectoryLock(dir).release();
+  });
+
+  it('takes over a lock left behind by a process that no longer runs', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'rampart-lock-'));
+    writeFileSync(path.join(dir, 'rampart.lock'), '999999999');
+    const lock = acquireDirectoryLock(dir);
+    expect(readFileSync(path.join(dir, 'rampart.lock'), 'utf8')).toBe(String(process.pid));
+    lock.release();
+  });
+});

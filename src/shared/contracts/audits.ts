@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { CheckId, CheckResult, CheckStatus, Severity } from '../audit-contract.js';
+
+export const AuditStatus = z.enum(['pending', 'running', 'completed', 'failed']);
+export type AuditStatus = z.infer<typeof AuditStatus>;
+
+/** A stored check result: the engine's result plus its row id (the `{checkId}` of PUT /api/checks/{checkId}). */
+export const StoredCheckResult = CheckResult.extend({
+  id: z.string(),
+  checkId: CheckId,
+  severity: Severity,
+  status: CheckStatus,
+  waiveReason: z.string().nullable(),
+});
+export type StoredCheckResult = z.infer<typeof StoredCheckResult>;
+
+export const Audit = z.object({
+  id: z.string(),
+  serverId: z.string(),
+  status: AuditStatus,
+  /** 0–8: the step of the run (spec part 1 §4 labels), 8 once completed. */
+  progressStep: z.number().int().min(0).max(8),
+  failureReason: z.string().nullable(),
+  riskScore: z.number().int().min(0).max(100).nullable(),
+  totalChecks: z.number().int(),
+  passedChecks: z.number().int(),
+  failedChecks: z.number().int(),
+  unknownChecks: z.number().int(),
+  criticalIssues: z.number().int(),
+  highIssues: z.number().int(),
+  mediumIssues: z.number().int(),
+  lowIssues: z.number().int(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+});
+export type Audit = z.infer<typeof Audit>;
+
+export const AuditWithChecks = Audit.extend({ checkResults: z.array(StoredCheckResult) });
+export type AuditWithChecks = z.infer<typeof AuditWithChecks>;
+
+/** GET /api/user/audits rows carry the server's name so a history can be shown without another call. */
+export const UserAudit = Audit.extend({ serverName: z.string() });
+export const UserAuditList = z.array(UserAudit);
+export const AuditList = z.array(Audit);
+
+export const CreateAuditRequest = z.object({ serverId: z.string().uuid('serverId must be a server id') });
+
+export const AuditUsage = z.object({
+  isAdmin: z.boolean(),
+  canAudit: z.boolean(),
+  remaining: z.number().int(),
+  auditsUsed: z.number().int(),
+  auditLimit: z.number().int(),
+});
+export type AuditUsage = z.infer<typeof AuditUsage>;
+
+export const UpdateCheckRequest = z.object({
+  status: z.enum(['PASS', 'FAIL', 'WAIVED']),
+  waiveReason: z.string().trim().max(2000).nullish(),
+});
+export const UpdateCheckResponse = z.object({ check: StoredCheckResult, audit: Audit });
+
+export const IdParams = z.object({ id: z.string().uuid('must be an id') });
+export const CheckParams = z.object({ checkId: z.string().uuid('must be a check result id') });
+
+/** Public configuration the browser needs to build Discord links (GET /api/config). */
+export const PublicConfig = z.object({
+  discordClientId: z.string(),
+  discordAuthorizeUrl: z.string(),
+  /** Permissions for the bot invite: Administrator (spec) and the least-privilege alternative. */
+  botPermissions: z.object({ administrator: z.string(), leastPrivilege: z.string() }),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;
+
+/** Socket.io events pushed to the user's room `user:{userId}`. */
+export const REALTIME_EVENTS = { auditUpdated: 'audit.updated' } as const;

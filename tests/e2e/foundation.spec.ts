@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser.js';
+import { expectPath, signInThroughDiscord } from './support/sign-in.js';
+
+const browser = useBrowser();
+
+describe('sign-in through Discord', () => {
+  it('sends an owner without a plan to the paywall', async () => {
+    const page = await browser.newPage();
+    await signInThroughDiscord(page, 'olivia');
+    await expectPath(page, '/paywall');
+    await expect(page.getByRole('heading', { name: 'Choose Your Audit Plan' }).isVisible()).resolves.toBe(true);
+  });
+
+  it('sends the owner with a paid plan to the dashboard inside the app shell', async () => {
+    const page = await browser.newPage();
+    await signInThroughDiscord(page, 'eddie');
+    await expectPath(page, '/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Security Audits' }).isVisible()).resolves.toBe(true);
+    await expect(nav.getByRole('link', { name: 'Admin' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('banner').getByText('E', { exact: true }).isVisible()).resolves.toBe(true);
+  });
+
+  it('shows the Admin nav item to the admin', async () => {
+    const page = await browser.newPage();
+    await signInThroughDiscord(page, 'ada');
+    await expectPath(page, '/dashboard');
+    const admin = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' });
+    await expect(admin.isVisible()).resolves.toBe(true);
+  });
+
+  it('explains a cancelled consent with the §8 message and cleans the address', async () => {
+    const page = await browser.newPage();
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Sign in with Discord' }).first().click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Discord authentication failed. Please try again.' });
+    await alert.waitFor();
+    await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+  });
+
+  it('signs out back to the landing page', async () => {
+    const page = await browser.newPage();
+    await signInThroughDiscord(page, 'eddie');
+    await expectPath(page, '/dashboard');
+    await page.getByRole('button', { name: 'Sign Out' }).first().click();
+    await expectPath(page, '/');
+    await page.getByRole('link', { name: 'Sign in with Discord' }).first().waitFor();
+    const me = await page.request.get('/api/auth/me');
+    expect(me.status()).toBe(401);
+  });
+});
+
+describe('public pages and preferences', () => {
+  it('keeps the chosen theme across a reload (dark by default)', async () => {
+    const page = await browser.newPage();
+    await page.goto('/about-our-audit');
+    const htmlClass = () => page.evaluate(() => document.documentElement.className);
+    expect(await htmlClass()).toContain('dark');
+    await page.getByRole('button', { name: 'Switch to light theme' }).first().click();
+    expect(await htmlClass()).not.toContain('dark');
+    await page.reload();
+    await page.getByRole('button', { name: 'Switch to dark theme' }).first().waitFor();
+    expect(await htmlClass()).not.toContain('dark');
+  });
+
+  it('shows the about page to visitors with a way to get started', async () => {
+    const page = await browser.newPage();
+    await page.goto('/about-our-audit');
+    await page.getByRole('link', { name: 'Get Started' }).click();
+    await expectPath(page, '/');
+  });
+
+  it('shows the not-found card for an unknown address once signed in', async () => {
+    const page = await browser.newPage();
+    await signInThroughDiscord(page, 'eddie');
+    await page.goto('/no-such-page');
+    await page.getByText('Page Not Found').waitFor();
+    await expect(page.getByText('Did you forget to add the page to the router?').isVisible()).resolves.toBe(true);
+  });
+
+  it('shows the landing page to a visitor on a private route', async () => {
+    const page = await browser.newPage();
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Sign in with Discord' }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+  });
+
+  it('sends a coupon code to /redeem upper-cased, and ignores an empty one', async () => {
+    const page = await browser.newPage();
+    await page.goto('/');
+    const input = page.getByLabel('Coupon code');
+    await input.press('Enter');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await input.fill('  audit-abc123 ');
+    await input.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/redeem');
+    expect(new URL(page.url()).search).toBe('?coupon=AUDIT-ABC123');
+  });
+});

@@ -1,0 +1,85 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig, type AppConfig, SIMULATED_DISCORD_APP } from '../../src/server/config.js';
+import type { DatabaseHandle } from '../../src/server/db/client.js';
+import { startDiscordSimulator } from '../../src/simulators/discord/standalone.js';
+import { submitConsent } from './consent-form.js';
+import { openTestDatabase } from './test-database.js';
+
+export const TEST_PUBLIC_URL = 'http://rampart.test';
+export const DEMO = {
+  olivia: '1100000000000000001',
+  eddie: '1100000000000000002',
+  ada: '1100000000000000003',
+  mona: '1100000000000000004',
+} as const;
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  database: DatabaseHandle;
+  simulator: Awaited<ReturnType<typeof startDiscordSimulator>>;
+  /** Signs in through the real OAuth flow against the simulator; returns the Cookie header to send. */
+  signIn(discordId: string): Promise<string>;
+  /** Starts sign-in and returns what the browser would carry to the provider. */
+  startSignIn(query?: string): Promise<{ authorizeUrl: string; stateCookie: string }>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const simulator = await startDiscordSimulator({
+    port: 0,
+    ...SIMULATED_DISCORD_APP,
+    redirectUris: [`${TEST_PUBLIC_URL}/api/auth/discord/callback`],
+  });
+  const database = await openTestDatabase();
+  const config = loadConfig({
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    DISCORD_API_URL: `${simulator.url}/api`,
+    DISCORD_AUTHORIZE_URL: `${simulator.url}/oauth2/authorize`,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: './dist/web',
+    ...env,
+  });
+  const app = await buildApp({ config, database, logger: false });
+
+  const startSignIn = async (query = '') => {
+    const response = await app.inject({ method: 'GET', url: `/api/auth/discord${query}` });
+    if (response.statusCode !== 302) throw new Error(`sign-in start answered ${response.statusCode}: ${response.body}`);
+    return { authorizeUrl: String(response.headers.location), stateCookie: cookieHeader(response) };
+  };
+
+  const signIn = async (discordId: string) => {
+    const { authorizeUrl, stateCookie } = await startSignIn();
+    const consent = await submitConsent(authorizeUrl, { accountId: discordId, button: 'Authorize' });
+    const callback = new URL(consent.headers.get('location') ?? '', authorizeUrl);
+    const response = await app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}`, headers: { cookie: stateCookie } });
+    if (response.headers.location !== '/') throw new Error(`sign-in ended at ${String(response.headers.location)}`);
+    return cookieHeader(response, 'rampart_session');
+  };
+
+  return {
+    app,
+    config,
+    database,
+    simulator,
+    signIn,
+    startSignIn,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await simulator.close();
+    },
+  };
+}
+
+/** The Cookie header a browser would send back for the cookies this response set. */
+export function cookieHeader(response: LightMyRequestResponse, only?: string): string {
+  return response.cookies
+    .filter((cookie) => (only === undefined || cookie.name === only) && cookie.value !== '')
+    .map((cookie) => `${cookie.name}=${cookie.value}`)
+    .join('; ');
+}
+
+/** Headers of a same-origin browser request for state-changing calls. */
+export const sameOrigin = (cookie?: string) => ({ origin: TEST_PUBLIC_URL, ...(cookie === undefined ? {} : { cookie }) });

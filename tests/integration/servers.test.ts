@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entitlements, users } from '../../src/server/db/schema.js';
+import type { Server } from '../../src/shared/contracts/servers.js';
+import { createTestApp, DEMO, type TestApp } from '../helpers/test-app.js';
+
+let t: TestApp;
+const cookies: Record<keyof typeof DEMO, string> = { olivia: '', eddie: '', ada: '', mona: '' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const name of Object.keys(DEMO) as (keyof typeof DEMO)[]) cookies[name] = await t.signIn(DEMO[name]);
+});
+afterAll(async () => t?.close());
+
+const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie === undefined ? {} : { cookie } });
+
+describe('GET /api/servers', () => {
+  it('lists the servers the owner owns, read from Discord and stored', async () => {
+    const response = await get('/api/servers', cookies.olivia);
+    expect(response.statusCode).toBe(200);
+    const servers = response.json<Server[]>();
+    expect(servers).toHaveLength(3);
+    for (const server of servers) {
+      expect(server).toMatchObject({ id: expect.any(String), discordId: expect.stringMatching(/^\d+$/), name: expect.any(String) });
+    }
+  });
+
+  it('includes servers a member may manage without owning them', async () => {
+    const mona = (await get('/api/servers', cookies.mona)).json<Server[]>();
+    const olivia = (await get('/api/servers', cookies.olivia)).json<Server[]>();
+    expect(mona.length).toBeGreaterThan(0);
+    expect(mona.every((server) => olivia.some((own) => own.discordId === server.discordId))).toBe(true);
+  });
+
+  it('never shows another owner their neighbour’s servers', async () => {
+    const olivia = (await get('/api/servers', cookies.olivia)).json<Server[]>();
+    const eddie = (await get('/api/servers', cookies.eddie)).json<Server[]>();
+    expect(eddie).toHaveLength(2);
+    expect(eddie.some((server) => olivia.some((other) => other.id === server.id))).toBe(false);
+  });
+
+  it('answers from the stored list when Discord cannot be reached', async () => {
+    const before = (await get('/api/servers', cookies.olivia)).json<Server[]>();
+    await t.database.db.update(users).set({ discordAccessTokenEnc: 'unreadable' }).where(eq(users.discordId, DEMO.olivia));
+    const fallback = await get('/api/servers', cookies.olivia);
+    expect(fallback.statusCode).toBe(200);
+    expect(fallback.json<Server[]>().map((s) => s.id).sort()).toEqual(before.map((s) => s.id).sort());
+  });
+
+  it('answers a visitor with 401', async () => {
+    const response = await get('/api/servers');
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
+  });
+});
+
+describe('GET /api/admin/all-servers', () => {
+  it('lists every stored server for an admin', async () => {
+    const response = await get('/api/admin/all-servers', cookies.ada);
+    expect(response.statusCode).toBe(200);
+    const all = response.json<(Server & { ownerDiscordId: string | null })[]>();
+    expect(all.length).toBeGreaterThanOrEqual(5);
+    expect(all.filter((server) => server.ownerDiscordId === DEMO.olivia)).toHaveLength(3);
+  });
+
+  it('is forbidden for owners and unauthorised for visitors, leaking nothing', async () => {
+    const owner = await get('/api/admin/all-servers', cookies.olivia);
+    expect(owner.statusCode).toBe(403);
+    expect(owner.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'Administrators only.' } });
+    const visitor = await get('/api/admin/all-servers');
+    expect(visitor.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/entitlements', () => {
+  it('lists only the caller’s own entitlements', async () => {
+    const [eddie] = await t.database.db.select().from(users).where(eq(users.discordId, DEMO.eddie));
+    await t.database.db.insert(entitlements).values({ userId: eddie?.id ?? '', plan: 'DIY', source: 'test' });
+
+    const own = await get('/api/entitlements', cookies.eddie);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual([{ id: expect.any(String), plan: 'DIY', source: 'test', serverId: null, createdAt: expect.any(String) }]);
+
+    const other = await get('/api/entitlements', cookies.olivia);
+    expect(other.json()).toEqual([]);
+  });
+
+  it('answers a visitor with 401', async () => {
+    expect((await get('/api/entitlements')).statusCode).toBe(401);
+  });
+});
