@@ -34,6 +34,14 @@ describeCheckTable(check, [
     },
     expected: 'FAIL',
   },
+  {
+    name: 'a logging bot role with VIEW_AUDIT_LOG only is not a non-moderator finding',
+    change: (s) => {
+      roleNamed(s, 'HelperBot').permissions = bits('VIEW_AUDIT_LOG', 'SEND_MESSAGES');
+    },
+    expected: 'PASS',
+    evidence: (e) => expect(e.auditLogViewers).toBe('4'),
+  },
   { name: 'ten viewers pass', change: addModerators(7), expected: 'PASS' },
   { name: 'eleven viewers fail', change: addModerators(8), expected: 'FAIL' },
   {

@@ -41,10 +41,13 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
   const viewerRoles = index.roles.filter(
     (role) => !role.isEveryone && !role.isAuditBotRole && hasAnyPermission(role.permissions, GRANTS_AUDIT_LOG),
   );
-  // A role that neither administers nor moderates has no reason to read the log.
+  // A human role that neither administers nor moderates has no reason to read the log. Bot roles are
+  // spared this rule because logging bots need the log to do their job (SEAL recommends one).
   const nonModeratorViewers = viewerRoles.filter(
     (role) =>
-      !hasPermission(role.permissions, Permission.ADMINISTRATOR) && !hasAnyPermission(role.permissions, MODERATION_PERMISSIONS),
+      role.botId === null &&
+      !hasPermission(role.permissions, Permission.ADMINISTRATOR) &&
+      !hasAnyPermission(role.permissions, MODERATION_PERMISSIONS),
   );
   for (const role of nonModeratorViewers) failures.push(`Role "${role.name}" can view the audit log but does not moderate.`);
 
