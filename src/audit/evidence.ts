@@ -1,7 +1,8 @@
 import type { CheckEvidence, RoleFinding } from '../shared/audit-contract.js';
 import type { AuditSnapshot } from '../shared/audit-snapshot.js';
 import { permissionLabelsOf } from '../shared/permissions.js';
-import type { GuildIndex, HolderEstimate, IndexedRole } from './guild-index.js';
+import type { GuildIndex, IndexedRole } from './guild-index.js';
+import type { HolderEstimate } from './holders.js';
 import type { CheckOutcome } from './types.js';
 
 /** Why a snapshot part is null, in the words a server owner can act on. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, computeBasePermissions, hasPermission, Permission } from '../shared/permissions.js';
-import { estimateHolders, findMembers, indexGuild, snowflakeTimestampMs } from './guild-index.js';
+import { indexGuild, snowflakeTimestampMs } from './guild-index.js';
+import { estimateHolders, findMembers } from './holders.js';
 import { makeLargeSnapshot } from './testing/make-large-snapshot.js';
 import { bits, COLLECTED_AT, IDS, makeMember, makeSnapshot, snowflakeDaysBefore } from './testing/make-snapshot.js';
 

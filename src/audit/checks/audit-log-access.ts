@@ -9,7 +9,8 @@ import {
   roleFinding,
   withAuditBot,
 } from '../evidence.js';
-import { estimateHolders, indexGuild, roleHolderCount } from '../guild-index.js';
+import { indexGuild } from '../guild-index.js';
+import { estimateHolders, roleHolderCount } from '../holders.js';
 import { DISCORD_AUDIT_LOG_DOC, SEAL_DISCORD } from '../references.js';
 import type { CheckMetadata, CheckOutcome } from '../types.js';
 

@@ -11,7 +11,8 @@ import {
 } from '../../shared/permissions.js';
 import { auditableChannels, channelName, channelTypeLabel, everyoneEffectivePermissions, overwritesOf } from '../channel-view.js';
 import { MISSING_DATA, decide, listed, namesOf, unknownBecause, withAuditBot } from '../evidence.js';
-import { findMembers, indexGuild, roleHolderCount } from '../guild-index.js';
+import { indexGuild } from '../guild-index.js';
+import { findMembers, roleHolderCount } from '../holders.js';
 import { DISCORD_CHANNEL_DOC, DISCORD_PERMISSIONS_DOC, SEAL_DISCORD } from '../references.js';
 import type { CheckMetadata, CheckOutcome } from '../types.js';
 

@@ -11,7 +11,8 @@ import {
   withAuditBot,
   decide,
 } from '../evidence.js';
-import { estimateHolders, indexGuild, roleHolderCount, type HolderEstimate, type IndexedMember, type IndexedRole } from '../guild-index.js';
+import { indexGuild, type IndexedMember, type IndexedRole } from '../guild-index.js';
+import { estimateHolders, roleHolderCount, type HolderEstimate } from '../holders.js';
 import { DISCORD_PERMISSIONS_DOC, SEAL_DISCORD } from '../references.js';
 import type { CheckMetadata, CheckOutcome } from '../types.js';
 

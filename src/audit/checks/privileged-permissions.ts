@@ -10,7 +10,8 @@ import {
   roleFinding,
   withAuditBot,
 } from '../evidence.js';
-import { estimateHolders, indexGuild, roleHolderCount } from '../guild-index.js';
+import { indexGuild } from '../guild-index.js';
+import { estimateHolders, roleHolderCount } from '../holders.js';
 import { DISCORD_PERMISSIONS_DOC, SEAL_DISCORD } from '../references.js';
 import type { CheckMetadata, CheckOutcome } from '../types.js';
 

@@ -4,7 +4,8 @@ import type { AuditSnapshot } from '../../shared/audit-snapshot.js';
 import { hasAnyPermission, hasPermission, parsePermissions, Permission } from '../../shared/permissions.js';
 import { auditableChannels, channelName, channelTypeLabel, everyoneEffectivePermissions, overwritesOf } from '../channel-view.js';
 import { MISSING_DATA, decide, listed, roleFinding, withAuditBot } from '../evidence.js';
-import { findMembers, indexGuild } from '../guild-index.js';
+import { indexGuild } from '../guild-index.js';
+import { findMembers } from '../holders.js';
 import { DISCORD_WEBHOOK_DOC, SEAL_DISCORD } from '../references.js';
 import type { CheckMetadata, CheckOutcome } from '../types.js';
 
@@ -14,7 +15,7 @@ export const metadata: CheckMetadata = {
   category: 'Bots & integrations',
   severity: 'HIGH',
   whyThisMatters:
-    'A webhook posts as any name and avatar it likes, with no 2FA and no rate of trust to earn. Anyone who can manage webhooks can create one in an announcement channel and post a convincing "mint" or "airdrop" phishing link as your team, and leaked webhook URLs let outsiders do the same.',
+    'A webhook posts as any name and avatar it likes, with no 2FA and no account behind it. Anyone who can manage webhooks can create one in an announcement channel and post a convincing "mint" or "airdrop" phishing link as your team, and leaked webhook URLs let outsiders do the same.',
   remediation:
     'Remove Manage Webhooks from @everyone and from every non-admin role (Server Settings > Roles, and each channel\'s Permissions). Server Settings > Integrations > Webhooks: delete webhooks you do not recognise, whose creator has left, or that sit in public channels without a clear owner. Rotate (delete and recreate) any webhook whose URL may have leaked.',
   evidenceGuidance:
