@@ -15,6 +15,14 @@ import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSessionLoading } from './plugins/session.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { AuditWorker } from './jobs/audit-worker.js';
+import { usersOfServer } from './modules/audits/access.js';
+import { auditRoutes } from './modules/audits/routes.js';
+import { createAuditRunner } from './modules/audits/runner.js';
+import { publicConfigRoutes } from './modules/public-config/routes.js';
+import { attachRealtime } from './realtime/socket.js';
+import { createBotRest } from '../audit/collector.js';
+import { REALTIME_EVENTS, type Audit } from '../shared/contracts/audits.js';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -24,6 +32,15 @@ export interface BuildAppOptions {
   /** Where the simulator keeps bot invites across restarts. */
   simulatorStatePath?: string;
   logger?: boolean;
+  /** Run queued audits in this process (default true). */
+  runAuditWorker?: boolean;
+  auditWorkerPollMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auditWorker: AuditWorker;
+  }
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -62,6 +79,38 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(async (scope) => authRoutes(scope, ctx));
   await app.register(async (scope) => entitlementRoutes(scope, ctx));
   await app.register(async (scope) => serverRoutes(scope, ctx));
+  await app.register(async (scope) => publicConfigRoutes(scope, config));
+
+  const realtime = await attachRealtime(app, { db: database.db, redisUrl: config.redisUrl, log: app.log });
+  const notifyAuditChanged = async (audit: Audit) => {
+    const userIds = await usersOfServer(database.db, audit.serverId);
+    realtime.emitToUsers(userIds, REALTIME_EVENTS.auditUpdated, audit);
+  };
+  const runner = createAuditRunner({
+    db: database.db,
+    rest: createBotRest(config.discord.botToken, config.discord.apiUrl),
+    log: app.log,
+    notify: notifyAuditChanged,
+  });
+  const worker = new AuditWorker({
+    db: database.db,
+    log: app.log,
+    run: runner.run,
+    giveUp: runner.giveUp,
+    ...(options.auditWorkerPollMs === undefined ? {} : { pollIntervalMs: options.auditWorkerPollMs }),
+  });
+  app.decorate('auditWorker', worker);
+  await app.register(async (scope) =>
+    auditRoutes(scope, ctx, {
+      onAuditQueued: () => worker.poll(),
+      onAuditChanged: notifyAuditChanged,
+    }),
+  );
+  if (options.runAuditWorker !== false) app.addHook('onReady', async () => worker.start());
+  app.addHook('preClose', async () => {
+    await worker.stop();
+    await realtime.close();
+  });
 
   if (options.serveDiscordSimulator === true) {
     const { discordSimulator } = await import('../simulators/discord/plugin.js');

@@ -220,3 +220,12 @@ export function applyImplicitChannelRules(permissions: bigint, channelType: numb
   if (isTextLike && !hasPermission(permissions, Permission.SEND_MESSAGES)) return permissions & ~TEXT_SEND_DEPENDENT;
   return permissions;
 }
+
+/**
+ * Permissions asked for in the bot invite: Administrator as the spec says, or the least-privilege
+ * set of discord-reference §3.3 (audit log, AutoMod/integrations, webhooks, channels).
+ */
+export const BOT_INVITE_PERMISSIONS = {
+  administrator: String(Permission.ADMINISTRATOR),
+  leastPrivilege: String(maskOf(['VIEW_AUDIT_LOG', 'MANAGE_GUILD', 'MANAGE_WEBHOOKS', 'VIEW_CHANNEL'])),
+} as const;

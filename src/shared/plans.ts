@@ -22,3 +22,14 @@ export function formatUsd(cents: number): string {
   const dollars = cents / 100;
   return `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
 }
+
+/**
+ * Audits one entitlement allows per server (docs/decisions/0008). Failed audits are not counted:
+ * an audit that could not run is our problem, not the owner's.
+ */
+export const AUDITS_PER_ENTITLEMENT = {
+  DIY: 10,
+  FULL_SERVICE: 25,
+  COUPON: 1,
+  BYPASS: 1,
+} as const;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
 import { loadConfig, type AppConfig, SIMULATED_DISCORD_APP } from '../../src/server/config.js';
 import type { DatabaseHandle } from '../../src/server/db/client.js';
 import { startDiscordSimulator } from '../../src/simulators/discord/standalone.js';
@@ -26,7 +26,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  build: Omit<BuildAppOptions, 'config' | 'database'> = {},
+): Promise<TestApp> {
   const simulator = await startDiscordSimulator({
     port: 0,
     ...SIMULATED_DISCORD_APP,
@@ -41,7 +44,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST_DIR: './dist/web',
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, auditWorkerPollMs: 100, ...build });
 
   const startSignIn = async (query = '') => {
     const response = await app.inject({ method: 'GET', url: `/api/auth/discord${query}` });

@@ -41,6 +41,7 @@ export type AuditWithChecks = z.infer<typeof AuditWithChecks>;
 
 /** GET /api/user/audits rows carry the server's name so a history can be shown without another call. */
 export const UserAudit = Audit.extend({ serverName: z.string() });
+export type UserAudit = z.infer<typeof UserAudit>;
 export const UserAuditList = z.array(UserAudit);
 export const AuditList = z.array(Audit);
 

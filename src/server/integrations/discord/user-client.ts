@@ -1,8 +1,6 @@
 import { REST } from '@discordjs/rest';
+import { Permission } from '../../../shared/permissions.js';
 import { Routes, type RESTGetAPICurrentUserGuildsResult, type RESTGetAPICurrentUserResult } from 'discord-api-types/v10';
-
-const ADMINISTRATOR = 1n << 3n;
-const MANAGE_GUILD = 1n << 5n;
 
 export type DiscordUser = RESTGetAPICurrentUserResult;
 export type DiscordPartialGuild = RESTGetAPICurrentUserGuildsResult[number];
@@ -39,5 +37,5 @@ export class DiscordUserClient {
 export function canManageGuild(guild: Pick<DiscordPartialGuild, 'owner' | 'permissions'>): boolean {
   if (guild.owner) return true;
   const permissions = BigInt(guild.permissions);
-  return (permissions & ADMINISTRATOR) !== 0n || (permissions & MANAGE_GUILD) !== 0n;
+  return (permissions & Permission.ADMINISTRATOR) !== 0n || (permissions & Permission.MANAGE_GUILD) !== 0n;
 }

@@ -8,6 +8,13 @@ describe('summariseEvidence', () => {
     );
   });
 
+  it('spells out the problems behind a bare "N problems found" summary', () => {
+    expect(summariseEvidence({ summary: '2 problems found', details: ['#general: @everyone can post', '#rules: open'] })).toBe(
+      '2 problems found: #general: @everyone can post; #rules: open',
+    );
+    expect(summariseEvidence({ summary: '2 problems found', details: [] })).toBe('2 problems found');
+  });
+
   it('names the roles, bots, channels, members and integrations found when there is no summary', () => {
     const line = summariseEvidence({
       rolesWithCriticalPerms: [{ name: 'Admin', permissions: '8' }, { name: '*', permissions: '8' }],

@@ -73,19 +73,26 @@ function missingSummary(evidence: Record<string, unknown>): string | null {
   return missing.length === 0 ? null : `Not enough data: ${missing.join('; ')}`;
 }
 
+/** The engine's summary when a check found several problems; alone it says nothing about them. */
+const BARE_PROBLEM_COUNT = /^\d+ problems? found\.?$/;
+
 export function truncate(line: string, max: number = SUMMARY_MAX_LENGTH): string {
   return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
 }
 
 /**
- * The evidence as one line: the engine's `summary` when there is one; otherwise, for an UNKNOWN
+ * The evidence as one line: the engine's `summary` when there is one (with the details added
+ * when it only counts problems); otherwise, for an UNKNOWN
  * check, what data was missing; otherwise the names of the roles, bots, channels, members or
  * integrations found; then the first detail; else "No evidence provided".
  */
 export function summariseEvidence(evidence: unknown, status?: CheckStatus): string {
   if (!isRecord(evidence)) return NO_EVIDENCE;
   const summary = text(evidence.summary);
-  if (summary !== null) return truncate(summary);
+  if (summary !== null) {
+    const details = strings(evidence.details);
+    return truncate(BARE_PROBLEM_COUNT.test(summary) && details.length > 0 ? `${summary.replace(/\.$/, '')}: ${details.join('; ')}` : summary);
+  }
   // An UNKNOWN check's partial findings matter less than why it could not be decided.
   const candidates =
     status === 'UNKNOWN'

@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Database, queryRows } from '../db/client.js';
+
+export interface ClaimedAudit {
+  id: string;
+  attempts: number;
+}
+
+export interface AuditWorkerOptions {
+  db: Database;
+  log: FastifyBaseLogger;
+  /** Runs one claimed audit to completion or failure; must not throw for ordinary audit failures. */
+  run(audit: ClaimedAudit): Promise<void>;
+  /** Marks an audit failed for good (used when it keeps getting interrupted). */
+  giveUp(auditId: string, reason: string): Promise<void>;
+  pollIntervalMs?: number;
+  leaseMs?: number;
+  maxAttempts?: number;
+}
+
+/**
+ * Runs queued audits in the background, durably: an audit is claimed with a lease kept fresh while
+ * it runs. If a process dies mid-run its lease expires and any instance picks the audit up again;
+ * after `maxAttempts` interrupted runs it is failed with a clear reason instead of looping forever.
+ * Claims use FOR UPDATE SKIP LOCKED, so several instances never run the same audit.
+ */
+export class AuditWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private readonly running = new Map<string, Promise<void>>();
+  private polling = false;
+  private stopped = false;
+  private readonly pollIntervalMs: number;
+  private readonly leaseMs: number;
+  private readonly maxAttempts: number;
+
+  constructor(private readonly options: AuditWorkerOptions) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.leaseMs = options.leaseMs ?? 60_000;
+    this.maxAttempts = options.maxAttempts ?? 3;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.timer = setInterval(() => this.poll(), this.pollIntervalMs);
+    this.poll();
+  }
+
+  /** Looks for work now (after a new audit was queued) instead of waiting for the next tick. */
+  poll(): void {
+    if (this.stopped || this.polling) return;
+    this.polling = true;
+    void this.claimAll()
+      .catch((error: unknown) => this.options.log.error({ err: error }, 'audit worker poll failed'))
+      .finally(() => {
+        this.polling = false;
+      });
+  }
+
+  /** Stops claiming, lets running audits finish, and returns unfinished ones to the queue. */
+  async stop(graceMs = 10_000): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    const all = Promise.allSettled(this.running.values());
+    await Promise.race([all, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+    for (const id of this.running.keys()) await this.release(id);
+  }
+
+  /** Resolves when no audit is running in this process (tests and shutdown). */
+  async idle(): Promise<void> {
+    await Promise.allSettled(this.running.values());
+  }
+
+  private async claimAll(): Promise<void> {
+    while (!this.stopped) {
+      const claimed = await this.claimOne();
+      if (claimed === null) return;
+      if (claimed.attempts > this.maxAttempts) {
+        await this.options.giveUp(claimed.id, 'The audit was interrupted repeatedly and has been stopped. Please run it again.');
+        continue;
+      }
+      const run = this.runWithLease(claimed).finally(() => this.running.delete(claimed.id));
+      this.running.set(claimed.id, run);
+    }
+  }
+
+  private async claimOne(): Promise<ClaimedAudit | null> {
+    const leaseSeconds = Math.ceil(this.leaseMs / 1000);
+    const rows = await queryRows<{ id: string; attempts: number }>(this.options.db, sql`
+      UPDATE audits
+      SET status = 'running',
+          attempts = attempts + 1,
+          lease_expires_at = now() + make_interval(secs => ${leaseSeconds}),
+          started_at = coalesce(started_at, now()),
+          progress_step = greatest(progress_step, 1)
+      WHERE id = (
+        SELECT id FROM audits
+        WHERE status = 'pending' OR (status = 'running' AND lease_expires_at < now())
+        ORDER BY created_at
+        LIMIT 1
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING id, attempts`);
+    const row = rows[0];
+    return row === undefined ? null : { id: row.id, attempts: Number(row.attempts) };
+  }
+
+  private async runWithLease(audit: ClaimedAudit): Promise<void> {
+    const heartbeat = setInterval(() => {
+      void this.options.db
+        .execute(sql`UPDATE audits SET lease_expires_at = now() + make_interval(secs => ${Math.ceil(this.leaseMs / 1000)}) WHERE id = ${audit.id} AND status = 'running'`)
+        .catch((error: unknown) => this.options.log.warn({ err: error, auditId: audit.id }, 'could not renew audit lease'));
+    }, this.leaseMs / 3);
+    try {
+      await this.options.run(audit);
+    } catch (error) {
+      this.options.log.error({ err: error, auditId: audit.id }, 'audit run crashed');
+      await this.options.giveUp(audit.id, 'The audit stopped because of an internal error. Please run it again.');
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async release(auditId: string): Promise<void> {
+    await this.options.db.execute(
+      sql`UPDATE audits SET status = 'pending', lease_expires_at = NULL WHERE id = ${auditId} AND status = 'running'`,
+    );
+  }
+}

@@ -1,0 +1,31 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { servers, userServers } from '../../db/schema.js';
+import { notFound } from '../../errors.js';
+import type { Caller } from '../../plugins/session.js';
+
+export type ServerRow = typeof servers.$inferSelect;
+
+/**
+ * The server if the caller may act on it: admins on any server, others only on servers Discord
+ * last reported them owning or managing. Anything else is "not found", so ids leak nothing.
+ */
+export async function findAccessibleServer(db: Database, caller: Caller, serverId: string): Promise<ServerRow> {
+  const [row] = caller.isAdmin
+    ? await db.select().from(servers).where(eq(servers.id, serverId)).limit(1)
+    : await db
+        .select({ server: servers })
+        .from(servers)
+        .innerJoin(userServers, and(eq(userServers.serverId, servers.id), eq(userServers.userId, caller.user.id)))
+        .where(eq(servers.id, serverId))
+        .limit(1)
+        .then((rows) => rows.map((r) => r.server));
+  if (row === undefined) throw notFound('Server');
+  return row;
+}
+
+/** Users who should hear about a server's audits: everyone linked to it. */
+export async function usersOfServer(db: Database, serverId: string): Promise<string[]> {
+  const rows = await db.select({ userId: userServers.userId }).from(userServers).where(eq(userServers.serverId, serverId));
+  return rows.map((row) => row.userId);
+}

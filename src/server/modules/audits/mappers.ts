@@ -1,0 +1,46 @@
+import type { CheckEvidence, CheckReference } from '../../../shared/audit-contract.js';
+import type { Audit, StoredCheckResult } from '../../../shared/contracts/audits.js';
+import type { audits, checkResults } from '../../db/schema.js';
+
+export type AuditRow = typeof audits.$inferSelect;
+export type CheckResultRow = typeof checkResults.$inferSelect;
+
+export function toAudit(row: AuditRow): Audit {
+  return {
+    id: row.id,
+    serverId: row.serverId,
+    status: row.status,
+    progressStep: row.progressStep,
+    failureReason: row.failureReason,
+    riskScore: row.riskScore,
+    totalChecks: row.totalChecks,
+    passedChecks: row.passedChecks,
+    failedChecks: row.failedChecks,
+    unknownChecks: row.unknownChecks,
+    criticalIssues: row.criticalIssues,
+    highIssues: row.highIssues,
+    mediumIssues: row.mediumIssues,
+    lowIssues: row.lowIssues,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+export function toStoredCheckResult(row: CheckResultRow): StoredCheckResult {
+  return {
+    id: row.id,
+    checkId: row.checkId as StoredCheckResult['checkId'],
+    checkName: row.checkName,
+    category: row.category as StoredCheckResult['category'],
+    severity: row.severity,
+    status: row.status,
+    remediation: row.remediation,
+    whyThisMatters: row.whyThisMatters,
+    evidenceGuidance: row.evidenceGuidance,
+    requiresManualEvidence: row.requiresManualEvidence,
+    references: row.references as CheckReference[],
+    evidence: row.evidence as CheckEvidence,
+    waiveReason: row.waiveReason,
+  };
+}

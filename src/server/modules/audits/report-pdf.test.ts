@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { runAudit } from '../../../audit/engine.js';
+import { recomputeSummary } from '../../../audit/scoring.js';
+import { makeSnapshot } from '../../../audit/testing/make-snapshot.js';
+import type { Audit, StoredCheckResult } from '../../../shared/contracts/audits.js';
+import { orderChecksForReport, stepsOnOwnLines } from './report-pdf-checks.js';
+import { renderAuditReportPdf, reportInfoTitle } from './report-pdf.js';
+
+/** Twenty real engine results (the baseline test guild), stored as the server would store them. */
+function storedChecks(): StoredCheckResult[] {
+  return runAudit(makeSnapshot(), { ownerMfaEnabled: false }).checks.map((check, index) => ({
+    ...check,
+    id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    waiveReason: null,
+  }));
+}
+
+function auditOf(checks: readonly StoredCheckResult[], overrides: Partial<Audit> = {}): Audit {
+  return {
+    id: '5d1f0b7e-2c4a-4d8e-9a61-3f0c2b7d9e10',
+    serverId: '7b3f5c1a-8d2e-4f6a-9b0c-1d2e3f4a5b6c',
+    status: 'completed',
+    progressStep: 8,
+    failureReason: null,
+    ...recomputeSummary(checks),
+    createdAt: '2026-09-01T10:00:00.000Z',
+    startedAt: '2026-09-01T10:00:01.000Z',
+    completedAt: '2026-09-01T10:00:05.000Z',
+    ...overrides,
+  };
+}
+
+/** Decodes a PDF string's bytes: UTF-16BE after a byte-order mark, else one byte per character. */
+function decodePdfStringBytes(bytes: Buffer): string {
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return bytes.subarray(2).swap16().toString('utf16le');
+  return bytes.toString('latin1');
+}
+
+const LITERAL_ESCAPES: Readonly<Record<string, number>> = { n: 10, r: 13, t: 9, b: 8, f: 12 };
+
+/** Parses the PDF string (literal or hex) that starts at `at`. */
+function readPdfString(text: string, at: number): string | null {
+  if (text[at] === '<') return decodePdfStringBytes(Buffer.from(text.slice(at + 1, text.indexOf('>', at)), 'hex'));
+  if (text[at] !== '(') return null;
+  const bytes: number[] = [];
+  let depth = 1;
+  for (let index = at + 1; index < text.length; index += 1) {
+    const char = text[index] ?? '';
+    if (char === '\\') {
+      const octal = /^[0-7]{1,3}/.exec(text.slice(index + 1, index + 4));
+      const next = text[index + 1] ?? '';
+      bytes.push(octal ? parseInt(octal[0], 8) : (LITERAL_ESCAPES[next] ?? next.charCodeAt(0)));
+      index += octal ? octal[0].length : 1;
+      continue;
+    }
+    if (char === '(') depth += 1;
+    if (char === ')' && --depth === 0) break;
+    bytes.push(char.charCodeAt(0));
+  }
+  return decodePdfStringBytes(Buffer.from(bytes));
+}
+
+/**
+ * Reads an Info dictionary entry, written inline (`/Title (…)`, `/Title <…>`) or, as pdfkit does,
+ * as a reference to an uncompressed object (`/Title 24 0 R` … `24 0 obj (…) endobj`).
+ */
+function readInfoString(pdf: Buffer, key: string): string | null {
+  const text = pdf.toString('latin1');
+  const entry = new RegExp(`/${key}\\s+(?:(\\d+) (\\d+) R|(?=[(<]))`).exec(text);
+  if (!entry) return null;
+  const [, objectNumber, generation] = entry;
+  if (objectNumber === undefined) return readPdfString(text, entry.index + entry[0].length);
+  const object = new RegExp(`(?:^|\\n)${objectNumber} ${generation} obj\\s*`).exec(text);
+  return object ? readPdfString(text, object.index + object[0].length) : null;
+}
+
+function pageCount(pdf: Buffer): number {
+  return pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
+}
+
+describe('renderAuditReportPdf', () => {
+  it('renders a complete PDF of several pages for twenty checks, titled with the server name', async () => {
+    const checks = storedChecks();
+    expect(checks).toHaveLength(20);
+    const pdf = await renderAuditReportPdf({ serverName: 'Pixel Plaza', serverDiscordId: '1200000000000000002', audit: auditOf(checks), checks });
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
+    expect(pageCount(pdf)).toBeGreaterThanOrEqual(2);
+    expect(readInfoString(pdf, 'Title')).toBe('Rampart security audit — Pixel Plaza');
+    expect(readInfoString(pdf, 'Author')).toBe('Rampart');
+  });
+
+  it('keeps a non-ASCII server name intact in the title, however pdfkit encodes it', async () => {
+    const checks = storedChecks();
+    const serverName = '🛡️ Zürich 日本 Łódź';
+    const pdf = await renderAuditReportPdf({ serverName, serverDiscordId: '42', audit: auditOf(checks), checks });
+    expect(readInfoString(pdf, 'Title')).toBe(reportInfoTitle(serverName));
+  });
+
+  it('renders an audit that has no score or checks yet on a single page', async () => {
+    const audit = auditOf([], { status: 'running', riskScore: null, completedAt: null });
+    const pdf = await renderAuditReportPdf({ serverName: 'Study Hall', serverDiscordId: '1', audit, checks: [], generatedAt: new Date(0) });
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pageCount(pdf)).toBe(1);
+  });
+
+  it('survives long text and waived checks without losing pages', async () => {
+    const checks = storedChecks().map((check, index) =>
+      index % 3 === 0
+        ? { ...check, status: 'WAIVED' as const, waiveReason: 'Accepted after review. '.repeat(30), remediation: 'Step. '.repeat(200) }
+        : { ...check, status: 'FAIL' as const, evidence: { summary: 'x'.repeat(1000) } },
+    );
+    const pdf = await renderAuditReportPdf({ serverName: 'N'.repeat(300), serverDiscordId: '1', audit: auditOf(checks), checks });
+    expect(pageCount(pdf)).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('report ordering', () => {
+  it('lists failed checks by severity, then unknown, then passed and waived', () => {
+    const base = storedChecks();
+    const pick = (checkId: string) => base.find((check) => check.checkId === checkId);
+    const with_ = (checkId: string, status: StoredCheckResult['status']): StoredCheckResult[] => {
+      const check = pick(checkId);
+      return check ? [{ ...check, status }] : [];
+    };
+    const checks = [
+      ...with_('INACTIVE_ROLES', 'FAIL'), // LOW
+      ...with_('WEBHOOK_SECURITY', 'PASS'), // HIGH
+      ...with_('MFA_MODERATION', 'FAIL'), // HIGH
+      ...with_('AUTOMOD_ENABLED', 'UNKNOWN'), // MEDIUM
+      ...with_('CSU_OWNER_VERIFICATION', 'FAIL'), // CRITICAL
+      ...with_('BACKUP_STRATEGY_VERIFICATION', 'WAIVED'), // MEDIUM
+    ];
+    const sections = orderChecksForReport(checks);
+    expect(sections.map((section) => [section.key, section.checks.map((check) => check.checkId)])).toEqual([
+      ['failed', ['CSU_OWNER_VERIFICATION', 'MFA_MODERATION', 'INACTIVE_ROLES']],
+      ['unknown', ['AUTOMOD_ENABLED']],
+      ['passed', ['WEBHOOK_SECURITY', 'BACKUP_STRATEGY_VERIFICATION']],
+    ]);
+    expect(orderChecksForReport([])).toEqual([]);
+  });
+
+  it('puts numbered remediation steps on their own lines', () => {
+    expect(stepsOnOwnLines('1. Do this. 2. Then that. 10. Last.')).toBe('1. Do this.\n2. Then that.\n10. Last.');
+    expect(stepsOnOwnLines('Keep version 2. Nothing else.')).toBe('Keep version 2. Nothing else.');
+  });
+});

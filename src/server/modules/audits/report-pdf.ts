@@ -1,0 +1,167 @@
+import PDFDocument from 'pdfkit';
+import { riskLabel } from '../../../shared/audit-contract.js';
+import type { Audit, StoredCheckResult } from '../../../shared/contracts/audits.js';
+import { pdfSafeName } from './pdf-text.js';
+import { drawCheckSections, orderChecksForReport } from './report-pdf-checks.js';
+import { drawCounts, drawScorePanel } from './report-pdf-summary.js';
+import { COLOR, contentWidth, drawCaption, FONT, formatDateTime, PAGE, type Doc } from './report-pdf-theme.js';
+
+/**
+ * The downloadable audit report (GET /api/audits/{id}/download-report): an A4 PDF with the score,
+ * the counts and every check, drawn with pdfkit's built-in Helvetica so no font files are needed.
+ */
+
+export interface AuditReportPdfInput {
+  serverName: string;
+  serverDiscordId: string;
+  audit: Audit;
+  checks: StoredCheckResult[];
+  generatedAt?: Date;
+}
+
+export const REPORT_TITLE = 'Rampart Security Audit Report';
+
+export function reportInfoTitle(serverName: string): string {
+  return `Rampart security audit — ${serverName}`;
+}
+
+const BAND_HEIGHT = 92;
+
+function drawTitleBand(doc: Doc, generatedAt: Date): void {
+  const { margin } = PAGE;
+  doc.save().rect(0, 0, doc.page.width, BAND_HEIGHT).fill(COLOR.brand).restore();
+  doc.save().rect(0, BAND_HEIGHT, doc.page.width, 3).fill(COLOR.accent).restore();
+  doc.font(FONT.bold).fontSize(9).fillColor(COLOR.accent).text('RAMPART', margin, 28, { characterSpacing: 2.5, lineBreak: false });
+  doc.font(FONT.bold).fontSize(22).fillColor(COLOR.white).text(REPORT_TITLE, margin, 42, { lineBreak: false });
+  doc
+    .font(FONT.regular)
+    .fontSize(8)
+    .fillColor('#cbd5e1')
+    .text(`Generated ${formatDateTime(generatedAt)}`, margin, 30, { width: contentWidth(doc), align: 'right', lineBreak: false });
+  doc.x = margin;
+  doc.y = BAND_HEIGHT + 26;
+}
+
+function drawServerBlock(doc: Doc, input: AuditReportPdfInput, serverName: string): void {
+  const left = doc.page.margins.left;
+  const width = contentWidth(doc);
+  drawCaption(doc, 'Discord server', left, doc.y);
+  doc.font(FONT.bold).fontSize(20).fillColor(COLOR.ink).text(serverName, left, doc.y + 12, { width, height: 26, ellipsis: true });
+
+  const { audit } = input;
+  const auditDate = new Date(audit.completedAt ?? audit.createdAt);
+  const facts = [
+    { caption: 'Server ID', value: input.serverDiscordId },
+    { caption: audit.completedAt ? 'Audit completed' : 'Audit started', value: formatDateTime(auditDate) },
+    { caption: 'Audit ID', value: audit.id },
+  ];
+  const top = doc.y + 8;
+  const columns = [0, 0.27, 0.58];
+  facts.forEach((fact, index) => {
+    const x = left + width * (columns[index] ?? 0);
+    const columnWidth = width * ((columns[index + 1] ?? 1) - (columns[index] ?? 0)) - 8;
+    drawCaption(doc, fact.caption, x, top);
+    doc.font(FONT.regular).fontSize(9).fillColor(COLOR.body).text(fact.value, x, top + 12, { width: columnWidth, lineBreak: false });
+  });
+  doc.x = left;
+  doc.y = top + 38;
+}
+
+function plural(count: number, one: string, many: string = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** A two-sentence reading of the numbers, for readers who stop after the first page. */
+function overview(audit: Audit, serverName: string): string {
+  if (audit.riskScore === null) return `The audit of ${serverName} has not finished, so it has no score yet.`;
+  const first = `${serverName} scored ${audit.riskScore} out of 100 (${riskLabel(audit.riskScore)}): ${audit.passedChecks} of ${audit.totalChecks} checks passed.`;
+  if (audit.failedChecks === 0) {
+    return audit.unknownChecks === 0
+      ? `${first} No check failed.`
+      : `${first} No check failed, but ${plural(audit.unknownChecks, 'check')} could not be decided; see below.`;
+  }
+  const urgent = audit.criticalIssues + audit.highIssues;
+  const urgency =
+    urgent > 0
+      ? `${plural(urgent, 'of them is', 'of them are')} critical or high severity and should be fixed first.`
+      : 'None of them is critical or high severity.';
+  return `${first} ${plural(audit.failedChecks, 'check')} failed; ${urgency}`;
+}
+
+function drawOverview(doc: Doc, audit: Audit, serverName: string): void {
+  const left = doc.page.margins.left;
+  drawCaption(doc, 'Summary', left, doc.y);
+  doc.font(FONT.regular).fontSize(10).fillColor(COLOR.body).text(overview(audit, serverName), left, doc.y + 12, {
+    width: contentWidth(doc),
+    lineGap: 2,
+  });
+  doc.y += 14;
+}
+
+/** Later pages repeat a slim header so a loose page still says what it belongs to. */
+function drawRunningHeader(doc: Doc, serverName: string): void {
+  const { margin } = PAGE;
+  const y = 28;
+  doc.font(FONT.bold).fontSize(8).fillColor(COLOR.muted).text(REPORT_TITLE, margin, y, { lineBreak: false });
+  doc.font(FONT.regular).fontSize(8).fillColor(COLOR.muted).text(serverName, margin, y, { width: contentWidth(doc), align: 'right', height: 10, ellipsis: true });
+  doc.save().moveTo(margin, y + 14).lineTo(doc.page.width - margin, y + 14).lineWidth(0.5).stroke(COLOR.rule).restore();
+  doc.x = margin;
+  doc.y = y + 30;
+}
+
+function drawFooters(doc: Doc, serverName: string, auditId: string): void {
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index += 1) {
+    doc.switchToPage(index);
+    // Footer text sits inside the bottom margin; without this pdfkit would start a new page for it.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const y = doc.page.height - PAGE.footerOffset;
+    const width = contentWidth(doc);
+    doc.save().moveTo(PAGE.margin, y - 8).lineTo(PAGE.margin + width, y - 8).lineWidth(0.5).stroke(COLOR.rule).restore();
+    doc.font(FONT.regular).fontSize(7.5).fillColor(COLOR.faint);
+    doc.text(`Rampart  ·  ${serverName}  ·  audit ${auditId}`, PAGE.margin, y, { width: width - 80, height: 10, ellipsis: true, lineBreak: false });
+    doc.text(`Page ${index - range.start + 1} of ${range.count}`, PAGE.margin, y, { width, align: 'right', lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+export function renderAuditReportPdf(input: AuditReportPdfInput): Promise<Buffer> {
+  const generatedAt = input.generatedAt ?? new Date();
+  const serverName = pdfSafeName(input.serverName, `Server ${input.serverDiscordId}`);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: PAGE.bottomMargin },
+    bufferPages: true,
+    displayTitle: true,
+    lang: 'en',
+    info: {
+      // The Info dictionary is UTF-16 where needed, so the real name (emoji included) is kept here.
+      Title: reportInfoTitle(input.serverName),
+      Author: 'Rampart',
+      Subject: `Security audit ${input.audit.id} of Discord server ${input.serverDiscordId}`,
+      Creator: 'Rampart',
+      CreationDate: generatedAt,
+    },
+  });
+
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    try {
+      doc.on('pageAdded', () => drawRunningHeader(doc, serverName));
+      drawTitleBand(doc, generatedAt);
+      drawServerBlock(doc, input, serverName);
+      drawScorePanel(doc, input.audit);
+      drawCounts(doc, input.audit);
+      drawOverview(doc, input.audit, serverName);
+      drawCheckSections(doc, orderChecksForReport(input.checks));
+      drawFooters(doc, serverName, input.audit.id);
+      doc.end();
+    } catch (error) {
+      reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
+}

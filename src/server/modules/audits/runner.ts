@@ -1,0 +1,156 @@
+import { DiscordAPIError, type REST } from '@discordjs/rest';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuditContext } from '../../../audit/types.js';
+import { BotNotInGuildError, collectSnapshot } from '../../../audit/collector.js';
+import { runAudit } from '../../../audit/engine.js';
+import type { AuditSnapshot } from '../../../shared/audit-snapshot.js';
+import type { Audit } from '../../../shared/contracts/audits.js';
+import type { Database } from '../../db/client.js';
+import { audits, checkResults, servers, users } from '../../db/schema.js';
+import type { ClaimedAudit } from '../../jobs/audit-worker.js';
+import { toAudit } from './mappers.js';
+
+export const BOT_NOT_IN_SERVER_REASON =
+  'The Rampart bot is not in this server yet. Use the Invite button to add it, then run the audit again.';
+
+/** Progress steps written as the run advances (the web maps them to its 8 labels). */
+const STEP = { collecting: 2, evaluating: 6, saving: 7, done: 8 } as const;
+
+export interface AuditRunnerOptions {
+  db: Database;
+  rest: REST;
+  log: FastifyBaseLogger;
+  /** Tells the people concerned that an audit changed. */
+  notify(audit: Audit): Promise<void>;
+}
+
+class LostLeaseError extends Error {}
+
+export function createAuditRunner(options: AuditRunnerOptions) {
+  const { db, log } = options;
+
+  const update = async (claim: ClaimedAudit, values: Partial<typeof audits.$inferInsert>) => {
+    const [row] = await db
+      .update(audits)
+      .set(values)
+      .where(and(eq(audits.id, claim.id), eq(audits.status, 'running'), eq(audits.attempts, claim.attempts)))
+      .returning();
+    if (row !== undefined) await options.notify(toAudit(row));
+    return row;
+  };
+
+  const fail = (claim: ClaimedAudit, reason: string) =>
+    update(claim, { status: 'failed', failureReason: reason, completedAt: new Date(), leaseExpiresAt: null });
+
+  async function run(claim: ClaimedAudit): Promise<void> {
+    const [row] = await db
+      .select({ audit: audits, server: servers })
+      .from(audits)
+      .innerJoin(servers, eq(servers.id, audits.serverId))
+      .where(eq(audits.id, claim.id));
+    if (row === undefined) return;
+    await update(claim, { progressStep: STEP.collecting });
+
+    let collected: { snapshot: AuditSnapshot; restCalls: number };
+    try {
+      collected = await collectSnapshot({ rest: options.rest, guildId: row.server.discordId });
+    } catch (error) {
+      log.warn({ err: error, auditId: claim.id }, 'audit collection failed');
+      await fail(claim, collectionFailureReason(error));
+      return;
+    }
+    await update(claim, { progressStep: STEP.evaluating });
+    const report = runAudit(collected.snapshot, await ownerContext(db, collected.snapshot));
+
+    try {
+      const finished = await db.transaction(async (tx) => {
+        const [done] = await tx
+          .update(audits)
+          .set({
+            status: 'completed',
+            ...summaryOf(report),
+            progressStep: STEP.done,
+            restCalls: collected.restCalls,
+            completedAt: new Date(),
+            leaseExpiresAt: null,
+            failureReason: null,
+          })
+          .where(and(eq(audits.id, claim.id), eq(audits.status, 'running'), eq(audits.attempts, claim.attempts)))
+          .returning();
+        // Another instance took the audit over after our lease lapsed: its result wins.
+        if (done === undefined) throw new LostLeaseError();
+        await tx.delete(checkResults).where(eq(checkResults.auditId, claim.id));
+        await tx.insert(checkResults).values(
+          report.checks.map((check, position) => ({
+            auditId: claim.id,
+            position,
+            checkId: check.checkId,
+            checkName: check.checkName,
+            category: check.category,
+            severity: check.severity,
+            status: check.status,
+            engineStatus: check.status === 'WAIVED' ? 'FAIL' : check.status,
+            remediation: check.remediation,
+            whyThisMatters: check.whyThisMatters,
+            evidenceGuidance: check.evidenceGuidance,
+            requiresManualEvidence: check.requiresManualEvidence,
+            references: check.references,
+            evidence: check.evidence,
+          })),
+        );
+        await tx.update(servers).set(serverFacts(collected.snapshot)).where(eq(servers.id, row.server.id));
+        return done;
+      });
+      await options.notify(toAudit(finished));
+    } catch (error) {
+      if (error instanceof LostLeaseError) return;
+      throw error;
+    }
+  }
+
+  async function giveUp(auditId: string, reason: string): Promise<void> {
+    const [row] = await db
+      .update(audits)
+      .set({ status: 'failed', failureReason: reason, completedAt: new Date(), leaseExpiresAt: null })
+      .where(eq(audits.id, auditId))
+      .returning();
+    if (row !== undefined) await options.notify(toAudit(row));
+  }
+
+  return { run, giveUp };
+}
+
+function summaryOf(report: ReturnType<typeof runAudit>) {
+  const { riskScore, totalChecks, passedChecks, failedChecks, unknownChecks, criticalIssues, highIssues, mediumIssues, lowIssues } = report;
+  return { riskScore, totalChecks, passedChecks, failedChecks, unknownChecks, criticalIssues, highIssues, mediumIssues, lowIssues };
+}
+
+/** The owner's 2FA is known only from the owner's own sign-in (Discord shows it to no one else). */
+async function ownerContext(db: Database, snapshot: AuditSnapshot): Promise<AuditContext> {
+  const [owner] = await db.select({ mfaEnabled: users.mfaEnabled }).from(users).where(eq(users.discordId, snapshot.guild.owner_id));
+  return owner?.mfaEnabled === null || owner?.mfaEnabled === undefined ? {} : { ownerMfaEnabled: owner.mfaEnabled };
+}
+
+function serverFacts(snapshot: AuditSnapshot) {
+  const { guild } = snapshot;
+  const bots = snapshot.members?.filter((member) => member.user.bot === true).length ?? guild.roles.filter((role) => role.tags?.bot_id !== undefined).length;
+  return {
+    name: guild.name,
+    icon: guild.icon,
+    ownerDiscordId: guild.owner_id,
+    memberCount: guild.approximate_member_count ?? snapshot.members?.length ?? 0,
+    roleCount: guild.roles.length,
+    channelCount: snapshot.channels?.length ?? 0,
+    botCount: bots,
+    updatedAt: new Date(),
+  };
+}
+
+function collectionFailureReason(error: unknown): string {
+  if (error instanceof BotNotInGuildError) return BOT_NOT_IN_SERVER_REASON;
+  if (error instanceof DiscordAPIError) {
+    return `Discord refused to share this server's settings (${error.status}: ${error.message}). Check the bot's permissions and run the audit again.`;
+  }
+  return 'Discord could not be reached to read this server. Please run the audit again in a few minutes.';
+}

@@ -1,0 +1,74 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createClient } from 'redis';
+import { Server } from 'socket.io';
+import type { Database } from '../db/client.js';
+import { findSessionUser } from '../modules/auth/service.js';
+import { SESSION_COOKIE } from '../plugins/session.js';
+
+export const userRoom = (userId: string) => `user:${userId}`;
+
+export interface Realtime {
+  emitToUsers(userIds: readonly string[], event: string, payload: unknown): void;
+  close(): Promise<void>;
+}
+
+/**
+ * socket.io on the app's HTTP server. A connection is accepted only with a live session cookie and
+ * joins its user's room; with REDIS_URL, rooms span every instance through the Redis adapter.
+ */
+export async function attachRealtime(
+  app: FastifyInstance,
+  options: { db: Database; redisUrl: string | undefined; log: FastifyBaseLogger },
+): Promise<Realtime> {
+  const io = new Server(app.server, { path: '/socket.io', serveClient: false, connectTimeout: 20_000 });
+  const redisClients: { quit(): Promise<unknown> }[] = [];
+  if (options.redisUrl !== undefined) {
+    const pub = createClient({ url: options.redisUrl });
+    const sub = pub.duplicate();
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub));
+    redisClients.push(pub, sub);
+  }
+
+  io.use((socket, next) => {
+    const token = app.parseCookie(socket.handshake.headers.cookie ?? '')[SESSION_COOKIE];
+    if (token === undefined || token === '') {
+      next(new Error('UNAUTHORIZED'));
+      return;
+    }
+    findSessionUser(options.db, token)
+      .then((user) => {
+        if (user === null) return next(new Error('UNAUTHORIZED'));
+        socket.data.userId = user.id;
+        return next();
+      })
+      .catch((error: unknown) => {
+        options.log.error({ err: error }, 'socket session lookup failed');
+        next(new Error('INTERNAL'));
+      });
+  });
+
+  io.on('connection', (socket) => {
+    const userId = String(socket.data.userId);
+    void socket.join(userRoom(userId));
+    // The client asks to join its notification room; it may only ever join its own.
+    socket.on('join-notifications', (requested: unknown) => {
+      if (requested === userId) void socket.join(userRoom(userId));
+      else socket.emit('error', { message: 'You can only join your own notifications.' });
+    });
+  });
+
+  return {
+    emitToUsers(userIds, event, payload) {
+      if (userIds.length === 0) return;
+      io.to(userIds.map(userRoom)).emit(event, payload);
+    },
+    async close() {
+      // Only the connections: the HTTP server itself belongs to Fastify, which closes it.
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      await Promise.all(redisClients.map((client) => client.quit()));
+    },
+  };
+}
