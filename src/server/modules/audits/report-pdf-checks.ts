@@ -1,6 +1,6 @@
 import type { Severity } from '../../../shared/audit-contract.js';
 import type { StoredCheckResult } from '../../../shared/contracts/audits.js';
-import { summariseEvidence } from './evidence-summary.js';
+import { summariseEvidence, truncate } from './evidence-summary.js';
 import { pdfSafeText } from './pdf-text.js';
 import {
   COLOR,
@@ -88,14 +88,20 @@ export function stepsOnOwnLines(text: string): string {
   return /^1\.\s/.test(text) ? text.replace(/\s+(?=\d{1,2}\.\s)/g, '\n') : text;
 }
 
+/**
+ * Longest text a row may show. Waive reasons are capped at 2,000 characters by the API; the cap
+ * keeps any stored row from growing a block past one page, which would break the block layout.
+ */
+const ROW_MAX_LENGTH = 2000;
+
+function row(label: string, value: string, color: string): Row {
+  return { label, text: truncate(pdfSafeText(value), ROW_MAX_LENGTH), color };
+}
+
 function rowsFor(check: StoredCheckResult): Row[] {
-  const rows: Row[] = [{ label: 'Finding', text: pdfSafeText(summariseEvidence(check.evidence, check.status)), color: COLOR.body }];
-  if (check.status === 'FAIL' || check.status === 'UNKNOWN') {
-    rows.push({ label: 'How to fix', text: pdfSafeText(stepsOnOwnLines(check.remediation)), color: COLOR.body });
-  }
-  if (check.status === 'WAIVED') {
-    rows.push({ label: 'Waived', text: pdfSafeText(check.waiveReason?.trim() || 'No reason recorded.'), color: STATUS_SWATCH.WAIVED.fg });
-  }
+  const rows: Row[] = [row('Finding', summariseEvidence(check.evidence, check.status), COLOR.body)];
+  if (check.status === 'FAIL' || check.status === 'UNKNOWN') rows.push(row('How to fix', stepsOnOwnLines(check.remediation), COLOR.body));
+  if (check.status === 'WAIVED') rows.push(row('Waived', check.waiveReason?.trim() || 'No reason recorded.', STATUS_SWATCH.WAIVED.fg));
   return rows;
 }
 
@@ -145,7 +151,7 @@ function drawBlock(doc: Doc, check: StoredCheckResult, layout: BlockLayout): voi
     const y = doc.y + BLOCK.rowGap + 2;
     doc.font(FONT.bold).fontSize(BLOCK.metaSize).fillColor(COLOR.muted).text(row.label.toUpperCase(), x, y + 1.2, {
       width: BLOCK.labelWidth,
-      characterSpacing: 0.5,
+      characterSpacing: 0.3,
       lineBreak: false,
     });
     doc.font(FONT.regular).fontSize(BLOCK.textSize).fillColor(row.color).text(row.text, x + BLOCK.labelWidth, y, {

@@ -74,7 +74,7 @@ export const PILL = { height: 14, padX: 6, size: 7 } as const;
 
 export function pillWidth(doc: Doc, label: string): number {
   doc.font(FONT.bold).fontSize(PILL.size);
-  return doc.widthOfString(label, { characterSpacing: 0.4 }) + PILL.padX * 2;
+  return doc.widthOfString(label, { characterSpacing: 0.2 }) + PILL.padX * 2;
 }
 
 /** A small rounded label; returns its width so callers can line several up. */
@@ -85,7 +85,7 @@ export function drawPill(doc: Doc, x: number, y: number, label: string, swatch: 
     .font(FONT.bold)
     .fontSize(PILL.size)
     .fillColor(swatch.fg)
-    .text(label, x + PILL.padX, y + (PILL.height - PILL.size) / 2 + 0.5, { lineBreak: false, characterSpacing: 0.4 });
+    .text(label, x + PILL.padX, y + (PILL.height - PILL.size) / 2 + 0.5, { lineBreak: false, characterSpacing: 0.2 });
   return width;
 }
 
@@ -95,7 +95,7 @@ export function drawCaption(doc: Doc, text: string, x: number, y: number, width?
     .font(FONT.bold)
     .fontSize(7.5)
     .fillColor(COLOR.muted)
-    .text(text.toUpperCase(), x, y, { characterSpacing: 0.8, lineBreak: false, ...(width ? { width } : {}) });
+    .text(text.toUpperCase(), x, y, { characterSpacing: 0.3, lineBreak: false, ...(width ? { width } : {}) });
 }
 
 /** Formats a timestamp the same way wherever the report is rendered (server time zones differ). */

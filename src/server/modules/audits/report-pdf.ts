@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { riskLabel } from '../../../shared/audit-contract.js';
 import type { Audit, StoredCheckResult } from '../../../shared/contracts/audits.js';
+import { truncate } from './evidence-summary.js';
 import { pdfSafeName } from './pdf-text.js';
 import { drawCheckSections, orderChecksForReport } from './report-pdf-checks.js';
 import { drawCounts, drawScorePanel } from './report-pdf-summary.js';
@@ -31,7 +32,7 @@ function drawTitleBand(doc: Doc, generatedAt: Date): void {
   const { margin } = PAGE;
   doc.save().rect(0, 0, doc.page.width, BAND_HEIGHT).fill(COLOR.brand).restore();
   doc.save().rect(0, BAND_HEIGHT, doc.page.width, 3).fill(COLOR.accent).restore();
-  doc.font(FONT.bold).fontSize(9).fillColor(COLOR.accent).text('RAMPART', margin, 28, { characterSpacing: 2.5, lineBreak: false });
+  doc.font(FONT.bold).fontSize(9).fillColor(COLOR.accent).text('RAMPART', margin, 28, { characterSpacing: 0.6, lineBreak: false });
   doc.font(FONT.bold).fontSize(22).fillColor(COLOR.white).text(REPORT_TITLE, margin, 42, { lineBreak: false });
   doc
     .font(FONT.regular)
@@ -103,7 +104,8 @@ function drawRunningHeader(doc: Doc, serverName: string): void {
   const { margin } = PAGE;
   const y = 28;
   doc.font(FONT.bold).fontSize(8).fillColor(COLOR.muted).text(REPORT_TITLE, margin, y, { lineBreak: false });
-  doc.font(FONT.regular).fontSize(8).fillColor(COLOR.muted).text(serverName, margin, y, { width: contentWidth(doc), align: 'right', height: 10, ellipsis: true });
+  const half = contentWidth(doc) / 2;
+  doc.font(FONT.regular).fontSize(8).fillColor(COLOR.muted).text(serverName, margin + half, y, { width: half, align: 'right', height: 10, ellipsis: true });
   doc.save().moveTo(margin, y + 14).lineTo(doc.page.width - margin, y + 14).lineWidth(0.5).stroke(COLOR.rule).restore();
   doc.x = margin;
   doc.y = y + 30;
@@ -156,7 +158,8 @@ export function renderAuditReportPdf(input: AuditReportPdfInput): Promise<Buffer
       drawServerBlock(doc, input, serverName);
       drawScorePanel(doc, input.audit);
       drawCounts(doc, input.audit);
-      drawOverview(doc, input.audit, serverName);
+      // Discord allows 100-character names; the sentence stays readable with a shorter cut.
+      drawOverview(doc, input.audit, truncate(serverName, 60));
       drawCheckSections(doc, orderChecksForReport(input.checks));
       drawFooters(doc, serverName, input.audit.id);
       doc.end();
