@@ -1,0 +1,84 @@
+import { AUDIT_FIXTURES } from '../src/simulators/discord/index.js';
+import { formatEngineRatio, measureEngineRatio } from './engine-ratio.js';
+import { auditFixture, contextFor, criticalPath, startSimulator, type AuditRun } from './simulated-audit.js';
+import { median, ms, table, verdict } from './stats.js';
+
+/**
+ * `npm run bench`: (a) engine speed relative to JSON.parse, (b) REST calls per audit, (c) audit wall
+ * time against the simulator with 50 ms per call, in round trips. Ratios are the results; absolute
+ * times are in brackets because they depend on the machine.
+ */
+
+const LATENCY_MS = 50;
+const ROUND_TRIP_GOAL = 10;
+const SMALL_GUILD_MEMBERS = 1000;
+/** Timed audits per fixture at 50 ms latency; the large guild's ~50 member pages make one run enough. */
+const LATENCY_RUNS_SMALL = 3;
+const LATENCY_RUNS_LARGE = 1;
+
+function membersOf(run: AuditRun): number {
+  return run.snapshot.members?.length ?? run.snapshot.guild.approximate_member_count ?? 0;
+}
+
+const sim = await startSimulator();
+try {
+  // Unmeasured first pass: builds the fixture guilds (the large one is generated) and counts calls.
+  const firstRuns = new Map<string, AuditRun>();
+  for (const fixture of AUDIT_FIXTURES) firstRuns.set(fixture.key, await auditFixture(sim, fixture));
+
+  const large = AUDIT_FIXTURES.find((fixture) => fixture.key === 'large');
+  const largeRun = large ? firstRuns.get(large.key) : undefined;
+  if (!large || !largeRun) throw new Error('The large fixture is missing');
+  console.log(formatEngineRatio(large.name, membersOf(largeRun), measureEngineRatio(largeRun.snapshot, contextFor(large))));
+
+  console.log('\n(b) REST calls per audit (simulator request log, reset before each audit)');
+  console.log(
+    table(
+      ['fixture', 'members', 'calls', 'collector says', 'of which member pages', 'audit-log pages'],
+      AUDIT_FIXTURES.map((fixture) => {
+        const run = firstRuns.get(fixture.key);
+        if (!run) return [fixture.key, '?', '?', '?', '?', '?'];
+        return [
+          fixture.key,
+          membersOf(run).toLocaleString('en-US'),
+          String(run.served),
+          String(run.collectorCalls),
+          String(run.perRoute['GET /guilds/:guildId/members'] ?? 0),
+          String(run.perRoute['GET /guilds/:guildId/audit-logs'] ?? 0),
+        ];
+      }),
+    ),
+  );
+
+  console.log(`\n(c) Full collect + evaluate with ${LATENCY_MS} ms per REST call, in round trips (wall time / ${LATENCY_MS} ms)`);
+  sim.state.latencyMs = LATENCY_MS;
+  const rows: string[][] = [];
+  for (const fixture of AUDIT_FIXTURES) {
+    const runs = fixture.key === 'large' ? LATENCY_RUNS_LARGE : LATENCY_RUNS_SMALL;
+    const walls: number[] = [];
+    let last: AuditRun | undefined;
+    for (let run = 0; run < runs; run += 1) {
+      last = await auditFixture(sim, fixture);
+      walls.push(last.wallMs);
+    }
+    if (!last) continue;
+    const wall = median(walls);
+    const members = membersOf(last);
+    const path = criticalPath(last.perRoute);
+    const small = members < SMALL_GUILD_MEMBERS;
+    const roundTrips = wall / LATENCY_MS;
+    rows.push([
+      fixture.key,
+      members.toLocaleString('en-US'),
+      `${roundTrips.toFixed(1)}  [${ms(wall)}]`,
+      String(path.roundTrips),
+      path.chain,
+      small ? `<= ${ROUND_TRIP_GOAL}: ${verdict(roundTrips <= ROUND_TRIP_GOAL)}` : `n/a (>= ${SMALL_GUILD_MEMBERS.toLocaleString('en-US')} members)`,
+    ]);
+  }
+  console.log(table(['fixture', 'members', 'round trips', 'chain minimum', 'longest sequential chain', 'goal'], rows));
+  console.log(`    median of ${LATENCY_RUNS_SMALL} audits for small guilds, ${LATENCY_RUNS_LARGE} for the large one`);
+} finally {
+  sim.state.latencyMs = 0;
+  await sim.close();
+}
