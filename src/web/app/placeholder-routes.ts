@@ -7,24 +7,9 @@ export interface PlaceholderRoute {
 
 export const SHELL_PLACEHOLDERS: readonly PlaceholderRoute[] = [
   {
-    path: '/dashboard',
-    title: 'Rampart Dashboard',
-    description: 'Your security score, critical issues, audit usage and server overview will appear here.',
-  },
-  {
-    path: '/audits',
-    title: 'Security Audits',
-    description: 'Run audits on your servers, follow their progress and work through the 20-point checklist here.',
-  },
-  {
     path: '/audits/:id/evidence',
     title: 'Evidence Status',
     description: 'The evidence you submitted for this audit, with its review status and admin notes, will appear here.',
-  },
-  {
-    path: '/audits/:id',
-    title: 'Security Audit Results',
-    description: 'The risk assessment, checklist and audit details for this audit will appear here.',
   },
   {
     path: '/evidence',

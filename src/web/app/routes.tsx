@@ -4,12 +4,17 @@ import { Brand } from '../components/brand';
 import { ComingSoon } from '../components/coming-soon';
 import { FullPageLoader } from '../components/full-page-loader';
 import { ThemeToggle } from '../components/theme-toggle';
+import { toast } from '../components/ui/use-toast';
 import { AboutPage } from '../features/about/about-page';
+import { AuditsPage } from '../features/audits/audits-page';
+import { AuditResultsPage } from '../features/audits/results/audit-results-page';
 import { BypassDialog } from '../features/bypass/bypass-dialog';
+import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { RedeemPage } from '../features/redeem/redeem-page';
 import { useCurrentUser } from '../lib/auth';
+import { useRealtimeConnection } from '../lib/realtime';
 import { SHELL_PLACEHOLDERS } from './placeholder-routes';
 import { AppShell } from './shell/app-shell';
 import { SignOutButton } from './shell/sign-out-button';
@@ -35,12 +40,19 @@ function PaywallPlaceholder() {
   );
 }
 
-function ShellRoutes() {
+function ShellRoutes({ user }: { user: CurrentUser }) {
   return (
     <Switch>
+      <Route path="/dashboard">
+        <DashboardPage user={user} />
+      </Route>
+      <Route path="/audits">
+        <AuditsPage user={user} />
+      </Route>
+      <Route path="/audits/:id">{(params) => <AuditResultsPage key={params.id} user={user} auditId={params.id} />}</Route>
       {SHELL_PLACEHOLDERS.map(({ path, title, description }) => (
         <Route key={path} path={path}>
-          <ComingSoon title={title} description={description} backTo={path === '/dashboard' ? null : undefined} />
+          <ComingSoon title={title} description={description} />
         </Route>
       ))}
       <Route>
@@ -61,7 +73,7 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
       </Route>
       <Route>
         <AppShell user={user}>
-          <ShellRoutes />
+          <ShellRoutes user={user} />
         </AppShell>
       </Route>
     </Switch>
@@ -72,8 +84,14 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
  * Spec part 1 §2: /about-our-audit and /redeem are public; any other address shows the landing
  * page to a visitor and the signed-in routes to a user.
  */
+function showConnectionError(): void {
+  toast({ title: 'Connection Error', description: 'Real-time updates may be delayed. Please refresh if issues persist.', variant: 'destructive' });
+}
+
 export function AppRoutes() {
   const me = useCurrentUser();
+  // Spec part 1 §4: the live connection exists only while someone is signed in, on every page.
+  useRealtimeConnection(me.data?.id ?? null, showConnectionError);
   if (me.isPending) return <FullPageLoader label="Checking your session..." />;
   // A failed /api/auth/me is not retried; the visitor sees the public pages and can sign in again.
   const user = me.data ?? null;

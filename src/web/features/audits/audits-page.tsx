@@ -1,0 +1,104 @@
+import { ServerOff } from 'lucide-react';
+import { useState } from 'react';
+import { useSearch } from 'wouter';
+import type { CurrentUser } from '../../../shared/contracts/auth';
+import { AuditFailureAlert } from '../../components/audit/audit-failure-alert';
+import { AuditProgressCard } from '../../components/audit/audit-progress-card';
+import { LiveIndicator } from '../../components/audit/live-indicator';
+import { useRunAudit } from '../../components/audit/use-run-audit';
+import { Card, CardContent } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { useAuditableServers } from '../../lib/auditable-servers';
+import { useAudit, useServerAudits } from '../../lib/audits';
+import { pickAudits } from '../../lib/audit-summary';
+import { AuditHistoryCard } from './audit-history-card';
+import { AuditToolbar } from './audit-toolbar';
+import { SecurityChecklist } from './checklist/security-checklist';
+import { RiskAssessmentCard } from './risk-assessment-card';
+import { ScoreTrendCard } from './score-trend-card';
+
+function Loading({ label }: { label: string }) {
+  return (
+    <p role="status" className="flex items-center gap-2 py-6 text-sm text-muted-foreground">
+      <Spinner className="size-4" />
+      {label}
+    </p>
+  );
+}
+
+function NoServers() {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
+        <ServerOff className="size-10 text-muted-foreground" aria-hidden="true" />
+        <p className="max-w-md text-sm text-muted-foreground">No servers found. Invite the bot to your Discord server to get started.</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /audits (spec part 1 §2): choose a server, run and follow audits, work through the checklist. */
+export function AuditsPage({ user }: { user: CurrentUser }) {
+  const requestedServer = new URLSearchParams(useSearch()).get('server') ?? '';
+  const [chosen, setChosen] = useState(requestedServer);
+  const servers = useAuditableServers(user);
+  const server = servers.data?.find((item) => item.id === chosen) ?? servers.data?.[0];
+
+  const audits = useServerAudits(server?.id);
+  const { latest, latestCompleted, active } = pickAudits(audits.data);
+  const detail = useAudit(latestCompleted?.id);
+  const runAudit = useRunAudit();
+  const busy = active !== undefined || runAudit.isPending;
+  const run = () => runAudit.run(server?.id);
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold tracking-tight">Security Audits</h1>
+          <p className="text-sm text-muted-foreground">Run an audit, follow its progress and work through the 20-point checklist.</p>
+        </div>
+        <LiveIndicator />
+      </header>
+
+      <AuditToolbar
+        isAdmin={user.isAdmin}
+        servers={servers.data}
+        serversLoading={servers.isPending}
+        server={server}
+        onServerChange={setChosen}
+        busy={busy}
+        isStarting={runAudit.isPending}
+        onRun={run}
+      />
+
+      {servers.isError && <p className="text-sm text-destructive">Your servers could not be loaded. Please refresh the page.</p>}
+      {servers.data !== undefined && servers.data.length === 0 && <NoServers />}
+
+      {server !== undefined && (
+        <>
+          {latest?.status === 'failed' && (
+            <AuditFailureAlert audit={latest} guildDiscordId={server.discordId} onRunAgain={run} isStarting={runAudit.isPending} />
+          )}
+          {active !== undefined && <AuditProgressCard audit={active} serverName={server.name} />}
+          {audits.isPending && <Loading label="Loading audits..." />}
+          {latestCompleted !== undefined && audits.data !== undefined && (
+            <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+              <RiskAssessmentCard audit={latestCompleted} title={`Risk Assessment: ${server.name}`} />
+              <ScoreTrendCard audits={audits.data} />
+            </div>
+          )}
+          {latestCompleted !== undefined && detail.isPending && <Loading label="Loading the checklist..." />}
+          {latestCompleted !== undefined && detail.isError && (
+            <p className="text-sm text-destructive">The checklist could not be loaded. Please refresh the page.</p>
+          )}
+          {audits.isSuccess && (latestCompleted === undefined || detail.isSuccess) && (
+            <SecurityChecklist audit={detail.data} isAdmin={user.isAdmin} onReAudit={run} reAuditDisabled={busy} />
+          )}
+        </>
+      )}
+
+      <AuditHistoryCard />
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { ArrowLeft, SearchX } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import type { CurrentUser } from '../../../../shared/contracts/auth';
+import { AuditFailureAlert } from '../../../components/audit/audit-failure-alert';
+import { AuditProgressCard } from '../../../components/audit/audit-progress-card';
+import { useRunAudit } from '../../../components/audit/use-run-audit';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { useAuditableServers } from '../../../lib/auditable-servers';
+import { useAudit, useServerAudits } from '../../../lib/audits';
+import { pickAudits } from '../../../lib/audit-summary';
+import { SecurityChecklist } from '../checklist/security-checklist';
+import { RiskAssessmentCard } from '../risk-assessment-card';
+import { AuditInfoCard } from './audit-info-card';
+
+const NOT_FOUND_TEXT = "The audit you're looking for doesn't exist or you don't have permission to view it.";
+
+function BackToAudits() {
+  return (
+    <Button asChild variant="outline">
+      <Link href="/audits">
+        <ArrowLeft aria-hidden="true" />
+        Back to Audits
+      </Link>
+    </Button>
+  );
+}
+
+function AuditNotFound() {
+  return (
+    <Card className="mx-auto w-full max-w-lg">
+      <CardHeader className="items-center text-center">
+        <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
+        <CardTitle>Audit Not Found</CardTitle>
+        <CardDescription>{NOT_FOUND_TEXT}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex justify-center">
+        <BackToAudits />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /audits/{id} (spec part 1 §2): one audit's risk assessment, checklist and details. */
+export function AuditResultsPage({ user, auditId }: { user: CurrentUser; auditId: string }) {
+  const audit = useAudit(auditId);
+  const servers = useAuditableServers(user);
+  const serverId = audit.data?.serverId;
+  const server = servers.data?.find((item) => item.id === serverId);
+  // The server's list tells whether another audit of it is already running, which blocks a re-audit.
+  const serverAudits = useServerAudits(serverId);
+  const runAudit = useRunAudit();
+  const busy = pickAudits(serverAudits.data).active !== undefined || runAudit.isPending;
+
+  useEffect(() => {
+    if (audit.isError) toast({ title: 'Audit Not Found', description: NOT_FOUND_TEXT, variant: 'destructive' });
+  }, [audit.isError]);
+
+  if (audit.isError) return <AuditNotFound />;
+  if (audit.data === undefined) {
+    return (
+      <p role="status" className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground">
+        <Spinner className="size-4" />
+        Loading audit results...
+      </p>
+    );
+  }
+
+  const data = audit.data;
+  const run = () => runAudit.run(data.serverId);
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold tracking-tight">Security Audit Results</h1>
+          <p className="text-sm text-muted-foreground">{server === undefined ? 'Audit details' : `Audit of ${server.name}`}</p>
+        </div>
+        <BackToAudits />
+      </header>
+      {(data.status === 'pending' || data.status === 'running') && <AuditProgressCard audit={data} serverName={server?.name} />}
+      {data.status === 'failed' && <AuditFailureAlert audit={data} guildDiscordId={server?.discordId} onRunAgain={run} isStarting={runAudit.isPending} />}
+      {data.status === 'completed' ? (
+        <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+          <RiskAssessmentCard audit={data} />
+          <AuditInfoCard audit={data} serverName={server?.name} />
+        </div>
+      ) : (
+        <AuditInfoCard audit={data} serverName={server?.name} />
+      )}
+      {data.status === 'completed' && <SecurityChecklist audit={data} isAdmin={user.isAdmin} onReAudit={run} reAuditDisabled={busy} />}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { Gauge } from 'lucide-react';
+import type { Audit } from '../../../shared/contracts/audits';
+import { ScoreGauge } from '../../components/audit/score-gauge';
+import { SeverityChart } from '../../components/audit/severity-chart';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+
+/** Score with its risk label, passed, failed and critical counts, and failures by severity (spec part 1 §2). */
+export function RiskAssessmentCard({ audit, title = 'Risk Assessment' }: { audit: Audit; title?: string }) {
+  const facts = [
+    { label: 'Passed', value: audit.passedChecks, className: 'text-success' },
+    { label: 'Failed', value: audit.failedChecks, className: 'text-destructive' },
+    { label: 'Critical', value: audit.criticalIssues, className: audit.criticalIssues > 0 ? 'text-destructive' : '' },
+    { label: 'Unknown', value: audit.unknownChecks, className: 'text-muted-foreground' },
+  ];
+  return (
+    <Card>
+      <CardHeader className="pb-2">
+        <CardTitle className="flex items-center gap-2 text-base">
+          <Gauge className="size-4 text-primary" aria-hidden="true" />
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid items-center gap-6 md:grid-cols-[minmax(0,14rem)_1fr]">
+        <div className="grid gap-4">
+          <ScoreGauge score={audit.riskScore ?? 0} />
+          <dl className="grid grid-cols-4 gap-2 text-center">
+            {facts.map((fact) => (
+              <div key={fact.label} className="grid gap-0.5">
+                <dt className="text-xs text-muted-foreground">{fact.label}</dt>
+                <dd className={`text-lg font-bold tabular-nums ${fact.className}`}>{fact.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <SeverityChart audit={audit} />
+      </CardContent>
+    </Card>
+  );
+}
