@@ -38,9 +38,10 @@ function pollWhileActive(audits: readonly Pick<Audit, 'status'>[] | undefined): 
   return audits?.some((audit) => isAuditActive(audit.status)) ? AUDIT_POLL_INTERVAL_MS : false;
 }
 
-/** A 404 means "missing or not yours"; asking again only delays the 'Audit Not Found' screen. */
-function retryUnlessNotFound(failureCount: number, error: unknown): boolean {
-  return !(error instanceof ApiError && error.status === 404) && shouldRetryQuery(failureCount, error);
+/** A 4xx (a malformed id, or missing or not yours) will not change; asking again only delays 'Audit Not Found'. */
+function retryUnlessClientError(failureCount: number, error: unknown): boolean {
+  const clientError = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  return !clientError && shouldRetryQuery(failureCount, error);
 }
 
 export function useAudit(auditId: string | undefined) {
@@ -48,7 +49,7 @@ export function useAudit(auditId: string | undefined) {
     queryKey: auditQueryKey(auditId ?? ''),
     queryFn: () => getAudit(auditId ?? ''),
     enabled: auditId !== undefined && auditId !== '',
-    retry: retryUnlessNotFound,
+    retry: retryUnlessClientError,
     refetchInterval: (query) => pollWhileActive(query.state.data ? [query.state.data] : undefined),
   });
 }

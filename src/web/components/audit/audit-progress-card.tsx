@@ -53,7 +53,7 @@ export function AuditProgressCard({ audit, serverName }: { audit: Audit; serverN
           <Progress value={progress.percent} aria-label="Audit progress" className="h-3" />
           <span className="w-10 text-right text-sm font-semibold tabular-nums">{progress.percent}%</span>
         </div>
-        <ol className="grid gap-1.5 text-sm sm:grid-cols-2" aria-label="Audit steps">
+        <ol className="grid gap-1.5 text-sm sm:grid-flow-col sm:grid-cols-2 sm:grid-rows-4" aria-label="Audit steps">
           {AUDIT_PROGRESS_STEPS.map((label, index) => {
             const done = !pending && index < progress.step;
             const current = !pending && index === progress.step;

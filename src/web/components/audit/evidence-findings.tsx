@@ -48,7 +48,7 @@ function RoleRow({ role }: { role: RoleItem }) {
     <li className={itemClass}>
       <p className="flex flex-wrap items-baseline justify-between gap-2 font-medium">
         {roleDisplayName(role.name)}
-        {role.members !== undefined && role.members !== null && <span className="text-xs font-normal text-muted-foreground">{role.members} members</span>}
+        {role.members !== undefined && role.members !== null && <span className="text-xs font-normal text-muted-foreground">{role.members === 1 ? '1 member' : `${role.members} members`}</span>}
       </p>
       <PermissionList bitmask={role.permissions} names={role.permissionNames} />
       {role.problem !== undefined && <p className="text-xs text-muted-foreground">{role.problem}</p>}

@@ -24,13 +24,15 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-function Overview({ section }: { section: SectionOf<'overview'> }) {
+function Overview({ section, omitSummary }: { section: SectionOf<'overview'>; omitSummary: boolean }) {
+  // A single finding is often the summary itself; it is not worth reading twice.
+  const details = section.details.filter((detail) => detail !== section.summary);
   return (
     <div className="grid gap-2 text-sm">
-      {section.summary !== null && <p className="font-medium">{section.summary}</p>}
-      {section.details.length > 0 && (
+      {section.summary !== null && !omitSummary && <p className="font-medium">{section.summary}</p>}
+      {details.length > 0 && (
         <ul className="list-disc space-y-1 pl-5 text-muted-foreground">
-          {section.details.map((detail, index) => (
+          {details.map((detail, index) => (
             <li key={`${index}-${detail}`}>{detail}</li>
           ))}
         </ul>
@@ -68,10 +70,10 @@ function MissingData({ section }: { section: SectionOf<'missing-data'> }) {
   );
 }
 
-function Section({ section }: { section: EvidenceSection }) {
+function Section({ section, omitSummary }: { section: EvidenceSection; omitSummary: boolean }) {
   switch (section.kind) {
     case 'overview':
-      return <Overview section={section} />;
+      return <Overview section={section} omitSummary={omitSummary} />;
     case 'missing-data':
       return <MissingData section={section} />;
     case 'roles':
@@ -138,14 +140,20 @@ function Section({ section }: { section: EvidenceSection }) {
   }
 }
 
+interface EvidenceViewProps {
+  evidence: Record<string, unknown> | null | undefined;
+  /** Set where the summary is already shown next to the check's name. */
+  omitSummary?: boolean;
+}
+
 /** A check's evidence, shape by shape (spec part 1 §3); 'No evidence provided' when there is none. */
-export function EvidenceView({ evidence }: { evidence: Record<string, unknown> | null | undefined }) {
+export function EvidenceView({ evidence, omitSummary = false }: EvidenceViewProps) {
   const sections = evidenceSections(evidence);
   if (sections.length === 0) return <p className="text-sm text-muted-foreground">No evidence provided</p>;
   return (
     <div className="grid gap-4">
       {sections.map((section, index) => (
-        <Section key={`${section.kind}-${index}`} section={section} />
+        <Section key={`${section.kind}-${index}`} section={section} omitSummary={omitSummary} />
       ))}
     </div>
   );

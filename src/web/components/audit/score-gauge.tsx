@@ -12,7 +12,7 @@ function scoreColor(score: number): string {
 }
 
 /** The risk score as a half-circle gauge with its detail-page label (spec part 1 §9). */
-export function ScoreGauge({ score, className }: { score: number; className?: string }) {
+export function ScoreGauge({ score, unit = '', className }: { score: number; unit?: '' | '%'; className?: string }) {
   const clamped = Math.min(100, Math.max(0, score));
   const label = riskLabel(clamped);
   return (
@@ -28,7 +28,7 @@ export function ScoreGauge({ score, className }: { score: number; className?: st
           strokeDasharray={`${(ARC_LENGTH * clamped) / 100} ${ARC_LENGTH}`}
         />
         <text x="50" y="46" textAnchor="middle" className="fill-foreground text-[20px] font-bold" aria-hidden="true">
-          {clamped}
+          {`${clamped}${unit}`}
         </text>
       </svg>
       <figcaption className="text-sm font-medium" style={{ color: scoreColor(clamped) }}>

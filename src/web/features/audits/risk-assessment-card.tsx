@@ -5,7 +5,14 @@ import { SeverityChart } from '../../components/audit/severity-chart';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 
 /** Score with its risk label, passed, failed and critical counts, and failures by severity (spec part 1 §2). */
-export function RiskAssessmentCard({ audit, title = 'Risk Assessment' }: { audit: Audit; title?: string }) {
+interface RiskAssessmentCardProps {
+  audit: Audit;
+  title?: string;
+  /** The results page shows the score as a percent (spec part 1 §2). */
+  unit?: '' | '%';
+}
+
+export function RiskAssessmentCard({ audit, title = 'Risk Assessment', unit = '' }: RiskAssessmentCardProps) {
   const facts = [
     { label: 'Passed', value: audit.passedChecks, className: 'text-success' },
     { label: 'Failed', value: audit.failedChecks, className: 'text-destructive' },
@@ -22,7 +29,7 @@ export function RiskAssessmentCard({ audit, title = 'Risk Assessment' }: { audit
       </CardHeader>
       <CardContent className="grid items-center gap-6 md:grid-cols-[minmax(0,14rem)_1fr]">
         <div className="grid gap-4">
-          <ScoreGauge score={audit.riskScore ?? 0} />
+          <ScoreGauge score={audit.riskScore ?? 0} unit={unit} />
           <dl className="grid grid-cols-4 gap-2 text-center">
             {facts.map((fact) => (
               <div key={fact.label} className="grid gap-0.5">

@@ -4,6 +4,7 @@ import { useId, type ChangeEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { COUPON_CODE_EXAMPLE, COUPON_CODE_MAX_LENGTH, RedeemCouponForm, type RedeemCouponFormInput, type RedeemCouponFormOutput } from '../../../shared/coupon-code';
+import { InviteBotButton } from '../../components/audit/invite-bot-button';
 import { ServerSelect } from '../../components/server-select';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -45,7 +46,8 @@ export function RedeemForm({ initialCode, isPending, onSubmit }: RedeemFormProps
   });
   const { errors } = form.formState;
   const couponField = form.register('couponCode');
-  const serverChosen = form.watch('serverId') !== '';
+  const chosenServerId = form.watch('serverId');
+  const chosenServer = servers.data?.find((server) => server.id === chosenServerId);
 
   return (
     <Card>
@@ -98,13 +100,16 @@ export function RedeemForm({ initialCode, isPending, onSubmit }: RedeemFormProps
             />
             <FieldError id={ids.serverError} message={errors.serverId?.message} />
           </div>
-          {serverChosen && (
+          {chosenServer !== undefined && (
             <Alert>
               <Info aria-hidden="true" />
               <AlertDescription>
                 Make sure the Rampart bot is invited to this server with Administrator permission, or the audit cannot
                 read its configuration.
               </AlertDescription>
+              <div className="col-start-2 mt-2">
+                <InviteBotButton guildDiscordId={chosenServer.discordId} label="Invite Bot" size="sm" />
+              </div>
             </Alert>
           )}
           <Button type="submit" size="lg" disabled={isPending}>

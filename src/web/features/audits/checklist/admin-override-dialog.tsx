@@ -25,6 +25,7 @@ function OverrideForm({ check, isPending, onSubmit }: { check: StoredCheckResult
   const [choice, setChoice] = useState<OverrideChoice>(check.status === 'FAIL' ? 'WAIVED' : 'FAIL');
   const [notes, setNotes] = useState(check.waiveReason ?? '');
   const notesId = useId();
+  const formId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit(check, choice, notes);
@@ -34,13 +35,26 @@ function OverrideForm({ check, isPending, onSubmit }: { check: StoredCheckResult
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">New status</legend>
         {CHOICES.map((option) => (
-          <label key={option.value} className="flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10">
-            <input type="radio" name="override-status" value={option.value} checked={choice === option.value} onChange={() => setChoice(option.value)} className="mt-0.5 accent-[var(--color-primary)]" />
+          <div key={option.value} className="flex items-start gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10">
+            <input
+              type="radio"
+              id={`${formId}-${option.value}`}
+              name={`${formId}-status`}
+              value={option.value}
+              checked={choice === option.value}
+              onChange={() => setChoice(option.value)}
+              aria-describedby={`${formId}-${option.value}-hint`}
+              className="mt-0.5 accent-[var(--color-primary)]"
+            />
             <span className="grid gap-0.5">
-              <span className="font-medium">{option.label}</span>
-              <span className="text-muted-foreground">{option.hint}</span>
+              <label htmlFor={`${formId}-${option.value}`} className="cursor-pointer font-medium">
+                {option.label}
+              </label>
+              <span id={`${formId}-${option.value}-hint`} className="text-muted-foreground">
+                {option.hint}
+              </span>
             </span>
-          </label>
+          </div>
         ))}
       </fieldset>
       <div className="grid gap-1.5">

@@ -111,7 +111,7 @@ export function CheckItem({ check, isAdmin, manualOverrides, isUpdating, onHowTo
             <span className="font-medium">Why this matters: </span>
             <span className="text-muted-foreground">{check.whyThisMatters}</span>
           </p>
-          <EvidenceView evidence={check.evidence} />
+          <EvidenceView evidence={check.evidence} omitSummary />
         </Collapsible.Content>
       </Collapsible.Root>
     </li>

@@ -6,7 +6,7 @@ import { AuditFailureAlert } from '../../../components/audit/audit-failure-alert
 import { AuditProgressCard } from '../../../components/audit/audit-progress-card';
 import { useRunAudit } from '../../../components/audit/use-run-audit';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { useAuditableServers } from '../../../lib/auditable-servers';
@@ -34,7 +34,7 @@ function AuditNotFound() {
     <Card className="mx-auto w-full max-w-lg">
       <CardHeader className="items-center text-center">
         <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
-        <CardTitle>Audit Not Found</CardTitle>
+        <h1 className="text-lg font-semibold">Audit Not Found</h1>
         <CardDescription>{NOT_FOUND_TEXT}</CardDescription>
       </CardHeader>
       <CardContent className="flex justify-center">
@@ -84,7 +84,7 @@ export function AuditResultsPage({ user, auditId }: { user: CurrentUser; auditId
       {data.status === 'failed' && <AuditFailureAlert audit={data} guildDiscordId={server?.discordId} onRunAgain={run} isStarting={runAudit.isPending} />}
       {data.status === 'completed' ? (
         <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-          <RiskAssessmentCard audit={data} />
+          <RiskAssessmentCard audit={data} unit="%" />
           <AuditInfoCard audit={data} serverName={server?.name} />
         </div>
       ) : (
