@@ -1,4 +1,5 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
 import { AuditList, AuditUsage, AuditWithChecks, UserAuditList, type Audit } from '../../shared/contracts/audits';
 import { ApiError } from './api-errors';
@@ -54,14 +55,28 @@ export function useAudit(auditId: string | undefined) {
   });
 }
 
-/** The server's audits, newest first; polled while any of them is pending or running. */
+/**
+ * The server's audits, newest first; polled while any of them is pending or running. When polling
+ * sees a run end, the quota and history are refreshed too, in case no live update arrived.
+ */
 export function useServerAudits(serverId: string | undefined) {
-  return useQuery({
+  const queryClient = useQueryClient();
+  const query = useQuery({
     queryKey: serverAuditsQueryKey(serverId ?? ''),
     queryFn: () => getServerAudits(serverId ?? ''),
     enabled: serverId !== undefined && serverId !== '',
-    refetchInterval: (query) => pollWhileActive(query.state.data),
+    refetchInterval: (current) => pollWhileActive(current.state.data),
   });
+  const activeId = query.data?.find((audit) => isAuditActive(audit.status))?.id;
+  const previousActiveId = useRef(activeId);
+  useEffect(() => {
+    if (previousActiveId.current !== undefined && activeId === undefined && serverId !== undefined) {
+      void queryClient.invalidateQueries({ queryKey: auditUsageQueryKey(serverId) });
+      void queryClient.invalidateQueries({ queryKey: userAuditsQueryKey });
+    }
+    previousActiveId.current = activeId;
+  }, [activeId, serverId, queryClient]);
+  return query;
 }
 
 export function useAuditUsage(serverId: string | undefined, options: { enabled: boolean }) {
