@@ -80,14 +80,15 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
   );
 }
 
-/**
- * Spec part 1 §2: /about-our-audit and /redeem are public; any other address shows the landing
- * page to a visitor and the signed-in routes to a user.
- */
+/** Spec part 1 §8: the server reported a problem on the live connection. */
 function showConnectionError(): void {
   toast({ title: 'Connection Error', description: 'Real-time updates may be delayed. Please refresh if issues persist.', variant: 'destructive' });
 }
 
+/**
+ * Spec part 1 §2: /about-our-audit and /redeem are public; any other address shows the landing
+ * page to a visitor and the signed-in routes to a user.
+ */
 export function AppRoutes() {
   const me = useCurrentUser();
   // Spec part 1 §4: the live connection exists only while someone is signed in, on every page.
