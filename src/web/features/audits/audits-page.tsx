@@ -82,6 +82,7 @@ export function AuditsPage({ user }: { user: CurrentUser }) {
           )}
           {active !== undefined && <AuditProgressCard audit={active} serverName={server.name} />}
           {audits.isPending && <Loading label="Loading audits..." />}
+          {audits.isError && <p className="text-sm text-destructive">The audits of this server could not be loaded. Please refresh the page.</p>}
           {latestCompleted !== undefined && audits.data !== undefined && (
             <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
               <RiskAssessmentCard audit={latestCompleted} title={`Risk Assessment: ${server.name}`} />

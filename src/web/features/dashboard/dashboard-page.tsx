@@ -61,6 +61,9 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
         <>
           {latest?.status === 'failed' && <AuditFailureAlert audit={latest} guildDiscordId={server.discordId} onRunAgain={run} isStarting={runAudit.isPending} />}
           {active !== undefined && <AuditProgressCard audit={active} serverName={server.name} />}
+          {(audits.isError || detail.isError) && (
+            <p className="text-sm text-destructive">Your latest audit could not be loaded. Please refresh the page.</p>
+          )}
           {critical.length > 0 && <CriticalIssuesAlert count={critical.length} busy={busy} onReAudit={run} />}
           {loadingAudit ? <Loading label="Loading your latest audit..." /> : <StatCards audit={detail.data} usage={user.isAdmin ? null : usage.data} />}
           <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
