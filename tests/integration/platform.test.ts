@@ -37,6 +37,12 @@ describe('unknown paths', () => {
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('<div id="root">');
   });
+
+  it('answers a missing asset with 404, not the app page', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/missing-1234.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<div id="root">');
+  });
 });
 
 describe('security headers', () => {

@@ -12,11 +12,15 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   const root = path.resolve(distDir);
   const hasBuild = existsSync(path.join(root, 'index.html'));
   if (hasBuild) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    // wildcard: files are looked up per request, so a rebuild is served without a restart.
+    await app.register(fastifyStatic, { root, wildcard: true, index: false, maxAge: '1h' });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
+    // A missing file (a path ending in an extension) is a 404, never the app page served as a script.
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile && !pathname.startsWith('/api/') && pathname !== '/api';
     if (wantsPage && hasBuild) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
