@@ -25,6 +25,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** SQLSTATE 57P01: the server ended the connection on purpose (shutdown, or a database being dropped). */
+const ADMIN_SHUTDOWN = '57P01';
+
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../drizzle');
 
 export type DatabaseOptions =
@@ -77,6 +80,10 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server drops (restart, failover) must not crash the process: the pool replaces it.
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== ADMIN_SHUTDOWN) console.warn(`PostgreSQL connection lost: ${error.message}`);
+  });
   const nodePgDb = drizzleNodePg({ client: pool, schema });
   await nodePgDb.execute(sql`select 1`);
   let closed = false;
