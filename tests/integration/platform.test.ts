@@ -31,11 +31,13 @@ describe('unknown paths', () => {
     }
   });
 
-  it('serves the app page for client-side routes', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/dashboard' });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('text/html');
-    expect(response.body).toContain('<div id="root">');
+  it('serves the app page at the root and for client-side routes', async () => {
+    for (const url of ['/', '/dashboard', '/audits/123?x=1']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<div id="root">');
+    }
   });
 
   it('answers a missing asset with 404, not the app page', async () => {

@@ -14,6 +14,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   if (hasBuild) {
     // wildcard: files are looked up per request, so a rebuild is served without a restart.
     await app.register(fastifyStatic, { root, wildcard: true, index: false, maxAge: '1h' });
+    // The root is a directory to the static plugin (403 without an index); it is the app's landing page.
+    app.get('/', async (_request, reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html'));
   }
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { AuditWithChecks } from '../../src/shared/contracts/audits.js';
+import { readInfoString } from '../helpers/pdf.js';
+import { useBrowser } from './support/browser.js';
+import { expectPath, signInThroughDiscord } from './support/sign-in.js';
+
+const browser = useBrowser();
+const SERVER = 'Citadel Security Lab';
+
+async function chooseServer(page: Page, name: string): Promise<void> {
+  await page.getByRole('main').getByRole('combobox', { name: 'Server' }).click();
+  await page.getByRole('option', { name }).click();
+}
+
+async function latestAudit(page: Page): Promise<AuditWithChecks> {
+  const servers = (await (await page.request.get('/api/servers')).json()) as { id: string; name: string }[];
+  const server = servers.find((s) => s.name === SERVER);
+  const [latest] = (await (await page.request.get(`/api/servers/${server?.id ?? ''}/audits`)).json()) as { id: string }[];
+  return (await (await page.request.get(`/api/audits/${latest?.id ?? ''}`)).json()) as AuditWithChecks;
+}
+
+describe('running an audit from the browser', () => {
+  it('invites the bot, runs an audit live, and shows numbers that agree with the API', async () => {
+    const page = await browser.newPage();
+    await signInThroughDiscord(page, 'eddie');
+    await expectPath(page, '/dashboard');
+    await page.goto('/audits');
+    await chooseServer(page, SERVER);
+    const main = page.getByRole('main');
+
+    // Before the invite the audit fails with the invite message.
+    await main.getByRole('button', { name: 'Run New Audit' }).click();
+    await main.getByRole('alert').filter({ hasText: 'Rampart bot is not in this server' }).waitFor();
+
+    // The invite opens Discord's (simulated) consent page in a new tab.
+    const [invite] = await Promise.all([page.context().waitForEvent('page'), main.getByRole('button', { name: 'Invite', exact: true }).first().click()]);
+    await invite.waitForLoadState();
+    expect(new URL(invite.url()).searchParams.get('permissions')).toBe('8');
+    expect(new URL(invite.url()).searchParams.get('guild_id')).toBe('1200000000000000001');
+    await invite.getByLabel('Eddie Entitled').check();
+    await invite.getByRole('button', { name: 'Authorize' }).click();
+    await invite.getByText('Bot added', { exact: false }).first().waitFor();
+    await invite.close();
+
+    // The run shows its progress, then the checklist, without a reload.
+    await main.getByRole('button', { name: 'Run New Audit' }).click();
+    await main.getByRole('region', { name: /Audit (queued|in progress)/ }).waitFor();
+    await main.getByRole('heading', { name: 'Security Checklist' }).waitFor();
+    await main.getByRole('region', { name: /Audit (queued|in progress)/ }).waitFor({ state: 'detached' });
+
+    const audit = await latestAudit(page);
+    expect(audit.status).toBe('completed');
+    const failed = (severity: string) => audit.checkResults.filter((c) => c.status === 'FAIL' && c.severity === severity).length;
+    const passed = audit.checkResults.filter((c) => c.status === 'PASS' || c.status === 'WAIVED').length;
+    const chips = main.getByRole('group', { name: 'Filter checks' });
+    for (const [label, count] of [
+      ['All', audit.checkResults.length],
+      ['Critical', failed('CRITICAL')],
+      ['High', failed('HIGH')],
+      ['Medium', failed('MEDIUM')],
+      ['Low', failed('LOW')],
+      ['Passed', passed],
+    ] as const) {
+      await chips.getByRole('button', { name: `${label} ${count}`, exact: true }).waitFor();
+    }
+
+    // How to Fix opens for a failed check.
+    const failing = audit.checkResults.find((c) => c.status === 'FAIL');
+    if (failing === undefined) throw new Error('expected a failed manual check');
+    await main.getByRole('button', { name: `How to Fix ${failing.checkName}` }).click();
+    await page.getByRole('dialog', { name: `How to Fix: ${failing.checkName}` }).waitFor();
+    await page.keyboard.press('Escape');
+
+    // Download Report opens the PDF in a popup; it is a PDF naming the server.
+    const [popup] = await Promise.all([page.waitForEvent('popup'), main.getByRole('button', { name: 'Download Report' }).click()]);
+    const reportUrl = popup.url();
+    expect(reportUrl).toContain(`/api/audits/${audit.id}/download-report`);
+    const pdf = await page.request.get(reportUrl);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    const body = await pdf.body();
+    expect(body.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(readInfoString(body, 'Title')).toBe(`Rampart security audit — ${SERVER}`);
+    await popup.close();
+
+    // The dashboard shows the same numbers as the API.
+    await page.goto('/dashboard');
+    const score = page.getByRole('button', { name: /^Security Score/ });
+    await score.waitFor();
+    expect(await score.textContent()).toContain(String(audit.riskScore));
+    const checksPassed = page.getByRole('button', { name: /^Checks Passed/ });
+    expect(await checksPassed.textContent()).toContain(String(audit.passedChecks));
+    const critical = page.getByRole('button', { name: /^Critical Issues/ });
+    expect(await critical.textContent()).toContain(String(audit.criticalIssues + audit.highIssues));
+  });
+});
