@@ -7,7 +7,7 @@ import { AuditProgressCard } from '../../components/audit/audit-progress-card';
 import { LiveIndicator } from '../../components/audit/live-indicator';
 import { useRunAudit } from '../../components/audit/use-run-audit';
 import { Card, CardContent } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
+import { LoadingStatus } from '../../components/loading-status';
 import { useAuditableServers } from '../../lib/auditable-servers';
 import { useAudit, useServerAudits } from '../../lib/audits';
 import { pickAudits } from '../../lib/audit-summary';
@@ -16,15 +16,6 @@ import { AuditToolbar } from './audit-toolbar';
 import { SecurityChecklist } from './checklist/security-checklist';
 import { RiskAssessmentCard } from './risk-assessment-card';
 import { ScoreTrendCard } from './score-trend-card';
-
-function Loading({ label }: { label: string }) {
-  return (
-    <p role="status" className="flex items-center gap-2 py-6 text-sm text-muted-foreground">
-      <Spinner className="size-4" />
-      {label}
-    </p>
-  );
-}
 
 function NoServers() {
   return (
@@ -81,7 +72,7 @@ export function AuditsPage({ user }: { user: CurrentUser }) {
             <AuditFailureAlert audit={latest} guildDiscordId={server.discordId} onRunAgain={run} isStarting={runAudit.isPending} />
           )}
           {active !== undefined && <AuditProgressCard audit={active} serverName={server.name} />}
-          {audits.isPending && <Loading label="Loading audits..." />}
+          {audits.isPending && <LoadingStatus label="Loading audits..." />}
           {audits.isError && <p className="text-sm text-destructive">The audits of this server could not be loaded. Please refresh the page.</p>}
           {latestCompleted !== undefined && audits.data !== undefined && (
             <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
@@ -89,7 +80,7 @@ export function AuditsPage({ user }: { user: CurrentUser }) {
               <ScoreTrendCard audits={audits.data} />
             </div>
           )}
-          {latestCompleted !== undefined && detail.isPending && <Loading label="Loading the checklist..." />}
+          {latestCompleted !== undefined && detail.isPending && <LoadingStatus label="Loading the checklist..." />}
           {latestCompleted !== undefined && detail.isError && (
             <p className="text-sm text-destructive">The checklist could not be loaded. Please refresh the page.</p>
           )}

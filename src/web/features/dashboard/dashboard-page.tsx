@@ -5,22 +5,13 @@ import { AuditProgressCard } from '../../components/audit/audit-progress-card';
 import { useRunAudit } from '../../components/audit/use-run-audit';
 import { PRODUCT_NAME } from '../../components/brand';
 import { Card, CardContent } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
+import { LoadingStatus } from '../../components/loading-status';
 import { useAudit, useAuditUsage, useServerAudits } from '../../lib/audits';
 import { criticalFailures, pickAudits } from '../../lib/audit-summary';
 import { useServers } from '../../lib/servers';
 import { AdminControlsCard, CriticalIssuesAlert, RecentActivityCard, ServerOverviewCard, UsageCard } from './dashboard-cards';
 import { ReportCard } from './report-card';
 import { StatCards } from './stat-cards';
-
-function Loading({ label }: { label: string }) {
-  return (
-    <p role="status" className="flex items-center gap-2 py-10 text-sm text-muted-foreground">
-      <Spinner className="size-4" />
-      {label}
-    </p>
-  );
-}
 
 /**
  * /dashboard (spec part 1 §2). Only the first server is shown. Its figures come from the newest
@@ -46,7 +37,7 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
         <p className="text-sm text-muted-foreground">{server === undefined ? 'Your server security at a glance.' : `Security overview for ${server.name}.`}</p>
       </header>
 
-      {servers.isPending && <Loading label="Loading your servers..." />}
+      {servers.isPending && <LoadingStatus label="Loading your servers..." className="py-10" />}
       {servers.isError && <p className="text-sm text-destructive">Your servers could not be loaded. Please refresh the page.</p>}
       {servers.data !== undefined && server === undefined && (
         <Card>
@@ -65,7 +56,7 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
             <p className="text-sm text-destructive">Your latest audit could not be loaded. Please refresh the page.</p>
           )}
           {critical.length > 0 && <CriticalIssuesAlert count={critical.length} busy={busy} onReAudit={run} />}
-          {loadingAudit ? <Loading label="Loading your latest audit..." /> : <StatCards audit={detail.data} usage={user.isAdmin ? null : usage.data} />}
+          {loadingAudit ? <LoadingStatus label="Loading your latest audit..." className="py-10" /> : <StatCards audit={detail.data} usage={user.isAdmin ? null : usage.data} />}
           <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
             <ServerOverviewCard server={server} />
             {!user.isAdmin && usage.data !== undefined && <UsageCard usage={usage.data} />}
