@@ -29,7 +29,8 @@ export class AuditWorker {
   private timer: NodeJS.Timeout | undefined;
   private readonly running = new Map<string, Promise<void>>();
   private polling = false;
-  private stopped = false;
+  /** Only a started worker claims audits; an instance may serve the API without running audits. */
+  private stopped = true;
   private readonly pollIntervalMs: number;
   private readonly leaseMs: number;
   private readonly maxAttempts: number;
