@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { type AppConfig, ConfigError, loadConfig } from './config.js';
+import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { DirectoryLockedError } from './db/directory-lock.js';
 import { demoAccounts } from './demo/accounts.js';
 import { seedDemoData } from './demo/seed.js';
@@ -9,6 +9,15 @@ import { seedDemoData } from './demo/seed.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.database);
+  try {
+    await serve(config, database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+async function serve(config: AppConfig, database: DatabaseHandle): Promise<void> {
   await database.migrate();
 
   const accounts = config.demoMode ? demoAccounts() : [];
@@ -68,6 +77,8 @@ function printBanner(
 main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DirectoryLockedError) {
     console.error(error.message);
+  } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(`Port ${process.env.PORT ?? 5000} is already in use. Stop the other process, or set PORT to a free port.`);
   } else {
     console.error('Rampart failed to start:', error);
   }

@@ -83,6 +83,11 @@ describe('running an audit from the browser', () => {
     expect(readInfoString(body, 'Title')).toBe(`Rampart security audit — ${SERVER}`);
     await popup.close();
 
+    // The results page shows the same audit.
+    await page.goto(`/audits/${audit.id}`);
+    await page.getByRole('heading', { name: 'Security Audit Results' }).waitFor();
+    await page.getByText(`${audit.riskScore}%`).first().waitFor();
+
     // The dashboard shows the same numbers as the API.
     await page.goto('/dashboard');
     const score = page.getByRole('button', { name: /^Security Score/ });
