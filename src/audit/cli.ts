@@ -1,3 +1,4 @@
+import { GuildFeature } from 'discord-api-types/v10';
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseAuditSnapshot } from '../shared/audit-snapshot.js';
 import { parseCliArgs, USAGE } from './cli-options.js';
@@ -41,8 +42,11 @@ async function capture(guildId: string, outPath: string): Promise<number> {
   try {
     const { snapshot, restCalls } = await collectSnapshot({ rest: createBotRest(token, apiUrl), guildId });
     await writeFile(outPath, `${JSON.stringify(snapshot, null, 2)}\n`, 'utf8');
+    // Welcome screen and onboarding exist only in community guilds; elsewhere null means "not asked".
+    const community = snapshot.guild.features.includes(GuildFeature.Community);
+    const communityOnly = new Set(['welcomeScreen', 'onboarding']);
     const unreadable = Object.entries(snapshot)
-      .filter(([, value]) => value === null)
+      .filter(([key, value]) => value === null && (community || !communityOnly.has(key)))
       .map(([key]) => key);
     console.info(`Saved ${snapshot.guild.name} (${guildId}) to ${outPath} with ${restCalls} REST calls.`);
     if (unreadable.length > 0) console.info(`Could not read (missing permission or intent): ${unreadable.join(', ')}.`);
