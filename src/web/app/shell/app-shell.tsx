@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { CurrentUser } from '../../../shared/contracts/auth';
+import { CopyrightLine } from '../../components/copyright-line';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
@@ -21,7 +22,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
             {children}
           </main>
           <footer className="flex items-center justify-between gap-4 border-t px-4 py-3 text-sm text-muted-foreground sm:px-6 lg:px-10">
-            <p>© 2025 Rampart. All rights reserved.</p>
+            <CopyrightLine />
             <ThemeToggle />
           </footer>
         </div>

@@ -2,6 +2,7 @@ import { ArrowRight, Bot, Eye, HardDriveDownload, House, KeyRound, Shield, Shiel
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Brand } from '../../components/brand';
+import { CopyrightLine } from '../../components/copyright-line';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
 
@@ -111,7 +112,7 @@ export function AboutPage() {
         </div>
       </main>
       <footer className="border-t">
-        <p className="mx-auto max-w-4xl px-4 py-6 text-sm text-muted-foreground sm:px-6">© 2025 Rampart. All rights reserved.</p>
+        <CopyrightLine className="mx-auto max-w-4xl px-4 py-6 text-sm text-muted-foreground sm:px-6" />
       </footer>
     </div>
   );

@@ -3,8 +3,8 @@ import { Collapsible } from 'radix-ui';
 import { Link } from 'wouter';
 import { AuditStatusBadge, RiskScoreBadge } from '../../components/audit/audit-badges';
 import { Button } from '../../components/ui/button';
+import { LoadingStatus } from '../../components/loading-status';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
 import { useUserAudits, type UserAudit } from '../../lib/audits';
 import { formatDateTime } from '../../lib/format-date';
 
@@ -77,10 +77,7 @@ export function AuditHistoryCard() {
       </CardHeader>
       <CardContent>
         {audits.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Spinner className="size-4" />
-            Loading audit history...
-          </p>
+          <LoadingStatus label="Loading audit history..." className="py-0" />
         ) : audits.isError ? (
           <p className="text-sm text-destructive">The audit history could not be loaded. Please refresh the page.</p>
         ) : recent.length === 0 ? (

@@ -1,4 +1,3 @@
-import { ServerOff } from 'lucide-react';
 import { useState } from 'react';
 import { useSearch } from 'wouter';
 import type { CurrentUser } from '../../../shared/contracts/auth';
@@ -6,8 +5,8 @@ import { AuditFailureAlert } from '../../components/audit/audit-failure-alert';
 import { AuditProgressCard } from '../../components/audit/audit-progress-card';
 import { LiveIndicator } from '../../components/audit/live-indicator';
 import { useRunAudit } from '../../components/audit/use-run-audit';
-import { Card, CardContent } from '../../components/ui/card';
 import { LoadingStatus } from '../../components/loading-status';
+import { NoServersCard } from '../../components/no-servers-card';
 import { useAuditableServers } from '../../lib/auditable-servers';
 import { useAudit, useServerAudits } from '../../lib/audits';
 import { pickAudits } from '../../lib/audit-summary';
@@ -16,17 +15,6 @@ import { AuditToolbar } from './audit-toolbar';
 import { SecurityChecklist } from './checklist/security-checklist';
 import { RiskAssessmentCard } from './risk-assessment-card';
 import { ScoreTrendCard } from './score-trend-card';
-
-function NoServers() {
-  return (
-    <Card>
-      <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
-        <ServerOff className="size-10 text-muted-foreground" aria-hidden="true" />
-        <p className="max-w-md text-sm text-muted-foreground">No servers found. Invite the bot to your Discord server to get started.</p>
-      </CardContent>
-    </Card>
-  );
-}
 
 /** /audits (spec part 1 §2): choose a server, run and follow audits, work through the checklist. */
 export function AuditsPage({ user }: { user: CurrentUser }) {
@@ -64,7 +52,7 @@ export function AuditsPage({ user }: { user: CurrentUser }) {
       />
 
       {servers.isError && <p className="text-sm text-destructive">Your servers could not be loaded. Please refresh the page.</p>}
-      {servers.data !== undefined && servers.data.length === 0 && <NoServers />}
+      {servers.data !== undefined && servers.data.length === 0 && <NoServersCard />}
 
       {server !== undefined && (
         <>

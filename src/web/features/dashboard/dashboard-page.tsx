@@ -1,11 +1,10 @@
-import { ServerOff } from 'lucide-react';
 import type { CurrentUser } from '../../../shared/contracts/auth';
 import { AuditFailureAlert } from '../../components/audit/audit-failure-alert';
 import { AuditProgressCard } from '../../components/audit/audit-progress-card';
 import { useRunAudit } from '../../components/audit/use-run-audit';
 import { PRODUCT_NAME } from '../../components/brand';
-import { Card, CardContent } from '../../components/ui/card';
 import { LoadingStatus } from '../../components/loading-status';
+import { NoServersCard } from '../../components/no-servers-card';
 import { useAudit, useAuditUsage, useServerAudits } from '../../lib/audits';
 import { criticalFailures, pickAudits } from '../../lib/audit-summary';
 import { useServers } from '../../lib/servers';
@@ -39,14 +38,7 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
 
       {servers.isPending && <LoadingStatus label="Loading your servers..." className="py-10" />}
       {servers.isError && <p className="text-sm text-destructive">Your servers could not be loaded. Please refresh the page.</p>}
-      {servers.data !== undefined && server === undefined && (
-        <Card>
-          <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
-            <ServerOff className="size-10 text-muted-foreground" aria-hidden="true" />
-            <p className="max-w-md text-sm text-muted-foreground">No servers found. Invite the bot to your Discord server to get started.</p>
-          </CardContent>
-        </Card>
-      )}
+      {servers.data !== undefined && server === undefined && <NoServersCard />}
 
       {server !== undefined && (
         <>
@@ -56,7 +48,7 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
             <p className="text-sm text-destructive">Your latest audit could not be loaded. Please refresh the page.</p>
           )}
           {critical.length > 0 && <CriticalIssuesAlert count={critical.length} busy={busy} onReAudit={run} />}
-          {loadingAudit ? <LoadingStatus label="Loading your latest audit..." className="py-10" /> : <StatCards audit={detail.data} usage={user.isAdmin ? null : usage.data} />}
+          {loadingAudit ? <LoadingStatus label="Loading your latest audit..." className="py-10" /> : <StatCards audit={detail.data} usage={user.isAdmin ? null : usage.data} usageFailed={usage.isError} />}
           <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
             <ServerOverviewCard server={server} />
             {!user.isAdmin && usage.data !== undefined && <UsageCard usage={usage.data} />}

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
+import { LoadingStatus } from '../../components/loading-status';
 import { reportChecks } from '../../lib/audit-summary';
 import { useIsMobile } from '../../lib/use-media-query';
 import { NoAuditData } from './stat-details';
@@ -75,10 +76,7 @@ export function ReportCard({ audit, loading }: { audit: AuditWithChecks | undefi
       </CardHeader>
       <CardContent>
         {loading ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Spinner className="size-4" />
-            Loading the report...
-          </p>
+          <LoadingStatus label="Loading the report..." className="py-0" />
         ) : audit === undefined ? (
           <NoAuditData />
         ) : isMobile ? (

@@ -61,10 +61,12 @@ interface StatCardsProps {
   audit: AuditWithChecks | undefined;
   /** Null for admins, who have no quota (spec part 1 §6). */
   usage: AuditUsage | undefined | null;
+  /** The usage could not be loaded, so "Loading..." would never end. */
+  usageFailed?: boolean;
 }
 
 /** Security Score, Critical Issues, Checks Passed, Last Audit and, for owners, Audits Remaining. */
-export function StatCards({ audit, usage }: StatCardsProps) {
+export function StatCards({ audit, usage, usageFailed = false }: StatCardsProps) {
   const checks = audit?.checkResults ?? [];
   const critical = criticalFailures(checks);
   const passed = checks.filter((check) => isPassing(check.status));
@@ -104,7 +106,7 @@ export function StatCards({ audit, usage }: StatCardsProps) {
         dialog={{ title: 'Last Audit', description: 'Details of the latest completed audit.', body: audit === undefined ? noData : <LastAuditDetails audit={audit} /> }}
       />
       {usage !== null && (
-        <StatCard title="Audits Remaining" value={usage === undefined ? '—' : String(usage.remaining)} hint={usage === undefined ? 'Loading...' : `${usage.auditsUsed} used`} icon={Ticket} />
+        <StatCard title="Audits Remaining" value={usage === undefined ? '—' : String(usage.remaining)} hint={usage !== undefined ? `${usage.auditsUsed} used` : usageFailed ? 'Unavailable' : 'Loading...'} icon={Ticket} />
       )}
     </div>
   );

@@ -1,10 +1,12 @@
-import { CircleAlert, LayoutDashboard, LogIn, X } from 'lucide-react';
+import { CircleAlert, LayoutDashboard, LogIn, RotateCw, X } from 'lucide-react';
 import { useRef, useState, type ComponentType } from 'react';
 import { Link } from 'wouter';
 import type { CurrentUser } from '../../../shared/contracts/auth';
 import { Brand } from '../../components/brand';
+import { CopyrightLine } from '../../components/copyright-line';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
 import { SIGN_IN_URL } from '../../lib/auth';
 import { useEntitlements } from '../../lib/entitlements';
 import { AdminPanel } from './admin-panel';
@@ -51,6 +53,23 @@ function AuthErrorAlert({ message, onDismiss }: { message: string; onDismiss: ()
   );
 }
 
+function EntitlementsErrorAlert({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 pt-6 sm:px-6">
+      <Alert variant="destructive" role="alert">
+        <CircleAlert aria-hidden="true" />
+        <AlertDescription className="text-foreground">We couldn't load your plan. Please try again.</AlertDescription>
+        <div className="col-start-2 mt-2">
+          <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying} aria-busy={retrying}>
+            {retrying ? <Spinner className="size-4 text-current" /> : <RotateCw aria-hidden="true" />}
+            Try again
+          </Button>
+        </div>
+      </Alert>
+    </div>
+  );
+}
+
 function FinalCallToAction({ user }: { user: CurrentUser | null }) {
   return (
     <section aria-labelledby="cta-title" className="mx-auto w-full max-w-6xl px-4 sm:px-6">
@@ -88,7 +107,7 @@ export function LandingPage({ user, AdminLoginDialog }: LandingPageProps) {
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const [authError, clearAuthError] = useAuthErrorParam();
   const entitlements = useEntitlements(user);
-  useSignInRedirect(user, entitlements.data);
+  const redirect = useSignInRedirect(user, entitlements);
 
   const isAdmin = user?.isAdmin === true;
 
@@ -97,6 +116,7 @@ export function LandingPage({ user, AdminLoginDialog }: LandingPageProps) {
       <LandingHeader showAdminLogin={!isAdmin} onAdminLogin={() => setAdminLoginOpen(true)} menuButtonRef={menuButtonRef} />
       <main id="main-content" className="flex-1">
         {authError !== null && <AuthErrorAlert message={authError} onDismiss={clearAuthError} />}
+        {redirect.loadFailed && <EntitlementsErrorAlert retrying={redirect.retrying} onRetry={redirect.retry} />}
         <LandingHero />
         <div className="grid grid-cols-1 gap-16 pb-20 md:gap-20">
           {isAdmin && <AdminPanel />}
@@ -110,7 +130,7 @@ export function LandingPage({ user, AdminLoginDialog }: LandingPageProps) {
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <Brand />
           <p>By signing in, you agree to our Terms of Service and Privacy Policy.</p>
-          <p>© 2025 Rampart. All rights reserved.</p>
+          <CopyrightLine />
         </div>
       </footer>
       {!isAdmin && (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../../shared/contracts/auth';
 import type { Entitlement } from '../../../shared/contracts/entitlements';
-import { signInRedirectTarget } from './sign-in-redirect';
+import { entitlementsLoadFailed, signInRedirectTarget } from './sign-in-redirect';
 
 const user: CurrentUser = {
   id: 'u1',
@@ -31,5 +31,23 @@ describe('signInRedirectTarget', () => {
   it('sends users with an entitlement to the dashboard and others to the paywall', () => {
     expect(signInRedirectTarget({ user, entitlements: [entitlement], justLoggedInAsAdmin: false })).toBe('/dashboard');
     expect(signInRedirectTarget({ user, entitlements: [], justLoggedInAsAdmin: false })).toBe('/paywall');
+  });
+});
+
+describe('entitlementsLoadFailed', () => {
+  it('reports a failed entitlements load for a signed-in non-admin', () => {
+    expect(entitlementsLoadFailed({ user, entitlements: undefined, entitlementsFailed: true })).toBe(true);
+  });
+
+  it('stays quiet while loading, after a successful load, for visitors and for admins', () => {
+    expect(entitlementsLoadFailed({ user, entitlements: undefined, entitlementsFailed: false })).toBe(false);
+    expect(entitlementsLoadFailed({ user, entitlements: [entitlement], entitlementsFailed: true })).toBe(false);
+    expect(entitlementsLoadFailed({ user: null, entitlements: undefined, entitlementsFailed: true })).toBe(false);
+    expect(entitlementsLoadFailed({ user: undefined, entitlements: undefined, entitlementsFailed: true })).toBe(false);
+    expect(entitlementsLoadFailed({ user: { ...user, isAdmin: true }, entitlements: undefined, entitlementsFailed: true })).toBe(false);
+  });
+
+  it('leaves the redirect waiting when the load failed, so the page must explain', () => {
+    expect(signInRedirectTarget({ user, entitlements: undefined, justLoggedInAsAdmin: false })).toBeNull();
   });
 });

@@ -15,3 +15,19 @@ export function signInRedirectTarget({ user, entitlements, justLoggedInAsAdmin }
   if (entitlements === undefined) return null;
   return entitlements.length > 0 ? '/dashboard' : '/paywall';
 }
+
+interface LoadFailedInput {
+  user: CurrentUser | null | undefined;
+  entitlements: Entitlement[] | undefined;
+  /** The entitlements query gave up (after its retries). */
+  entitlementsFailed: boolean;
+}
+
+/**
+ * Whether the landing page must say the plan could not be loaded: a signed-in non-admin whose
+ * entitlements failed to load would otherwise stay on / with no redirect and no message.
+ */
+export function entitlementsLoadFailed({ user, entitlements, entitlementsFailed }: LoadFailedInput): boolean {
+  if (user === null || user === undefined || user.isAdmin) return false;
+  return entitlementsFailed && entitlements === undefined;
+}

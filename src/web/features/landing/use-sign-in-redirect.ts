@@ -3,14 +3,36 @@ import { useLocation } from 'wouter';
 import type { CurrentUser } from '../../../shared/contracts/auth';
 import type { Entitlement } from '../../../shared/contracts/entitlements';
 import { takeJustLoggedInAsAdmin } from '../../lib/session-flags';
-import { signInRedirectTarget } from './sign-in-redirect';
+import { entitlementsLoadFailed, signInRedirectTarget } from './sign-in-redirect';
+
+/** The parts of the entitlements query the redirect needs. */
+interface EntitlementsQuery {
+  data: Entitlement[] | undefined;
+  isError: boolean;
+  isFetching: boolean;
+  refetch: () => Promise<unknown>;
+}
+
+export interface SignInRedirectState {
+  /** The entitlements could not be loaded, so the user cannot be sent on. */
+  loadFailed: boolean;
+  /** A retry is under way. */
+  retrying: boolean;
+  retry: () => void;
+}
 
 /** Sends a signed-in user from / to where they belong once enough is known (spec part 1 §4). */
-export function useSignInRedirect(user: CurrentUser | null | undefined, entitlements: Entitlement[] | undefined): void {
+export function useSignInRedirect(user: CurrentUser | null | undefined, entitlements: EntitlementsQuery): SignInRedirectState {
   const [, navigate] = useLocation();
+  const { data, isError, isFetching, refetch } = entitlements;
   useEffect(() => {
     if (user === null || user === undefined) return;
-    const target = signInRedirectTarget({ user, entitlements, justLoggedInAsAdmin: takeJustLoggedInAsAdmin() });
+    const target = signInRedirectTarget({ user, entitlements: data, justLoggedInAsAdmin: takeJustLoggedInAsAdmin() });
     if (target !== null) navigate(target, { replace: true });
-  }, [user, entitlements, navigate]);
+  }, [user, data, navigate]);
+  return {
+    loadFailed: entitlementsLoadFailed({ user, entitlements: data, entitlementsFailed: isError }),
+    retrying: isFetching,
+    retry: () => void refetch(),
+  };
 }

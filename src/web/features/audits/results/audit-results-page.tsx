@@ -7,7 +7,7 @@ import { AuditProgressCard } from '../../../components/audit/audit-progress-card
 import { useRunAudit } from '../../../components/audit/use-run-audit';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingStatus } from '../../../components/loading-status';
 import { toast } from '../../../components/ui/use-toast';
 import { useAuditableServers } from '../../../lib/auditable-servers';
 import { useAudit, useServerAudits } from '../../../lib/audits';
@@ -61,12 +61,7 @@ export function AuditResultsPage({ user, auditId }: { user: CurrentUser; auditId
 
   if (audit.isError) return <AuditNotFound />;
   if (audit.data === undefined) {
-    return (
-      <p role="status" className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground">
-        <Spinner className="size-4" />
-        Loading audit results...
-      </p>
-    );
+    return <LoadingStatus label="Loading audit results..." className="justify-center py-16" />;
   }
 
   const data = audit.data;
