@@ -56,7 +56,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
           },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -66,14 +66,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(formbody);
   await registerSecurity(app, { publicUrl: config.publicUrl });
-  registerSessionLoading(app, database.db);
 
+  const realtime = await attachRealtime(app, { db: database.db, redisUrl: config.redisUrl, publicUrl: config.publicUrl, log: app.log });
   const ctx: AppContext = {
     config,
     db: database.db,
     sealer: new TokenSealer(config.sessionSecret),
     oauth: new DiscordOAuthClient(config.discord, `${config.publicUrl}${CALLBACK_PATH}`),
+    realtime,
   };
+  registerSessionLoading(app, ctx);
 
   await app.register(async (scope) => healthRoutes(scope, database));
   await app.register(async (scope) => authRoutes(scope, ctx));
@@ -81,10 +83,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(async (scope) => serverRoutes(scope, ctx));
   await app.register(async (scope) => publicConfigRoutes(scope, config));
 
-  const realtime = await attachRealtime(app, { db: database.db, redisUrl: config.redisUrl, log: app.log });
+  // Best-effort: a lost push must never undo or fail what was already recorded (clients also poll).
   const notifyAuditChanged = async (audit: Audit) => {
-    const userIds = await usersOfServer(database.db, audit.serverId);
-    realtime.emitToUsers(userIds, REALTIME_EVENTS.auditUpdated, audit);
+    try {
+      const userIds = await usersOfServer(database.db, audit.serverId);
+      realtime.emitToUsers(userIds, REALTIME_EVENTS.auditUpdated, audit);
+    } catch (error) {
+      app.log.warn({ err: error, auditId: audit.id }, 'could not push an audit update');
+    }
   };
   const runner = createAuditRunner({
     db: database.db,

@@ -40,6 +40,18 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses demo mode on a public address unless asked for explicitly', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'https://rampart.example' })).toThrow(/DEMO_MODE=true/);
+    expect(loadConfig({ PUBLIC_URL: 'https://rampart.example', DEMO_MODE: 'true' }).demoMode).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:5000' }).demoMode).toBe(true);
+  });
+
+  it('trusts proxy headers only when told to', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+  });
+
   it('rejects malformed values with the field name', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/at least 32/);

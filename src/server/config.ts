@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   WEB_DIST_DIR: z.string().default('./dist/web'),
+  TRUST_PROXY: optionalString,
+  DEMO_MODE: z.enum(['true', 'false']).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -71,6 +73,8 @@ export interface AppConfig {
   authRateLimitPerMinute: number;
   bodyLimitBytes: number;
   webDistDir: string;
+  /** Fastify's trustProxy: false, true, or the addresses/CIDRs whose X-Forwarded-For is believed. */
+  trustProxy: boolean | string[];
 }
 
 /** Client id and secret of the simulated Discord application (demo and test mode only). */
@@ -98,6 +102,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const demoMode = env.DISCORD_CLIENT_ID === undefined;
+  // The simulator lets anyone sign in as the demo admin: never serve it on a public address by accident.
+  if (demoMode && env.DEMO_MODE !== 'true' && !isLoopback(publicUrl)) {
+    throw new ConfigError(
+      `DISCORD_CLIENT_ID is not set, so Rampart would run in demo mode, where anyone can sign in as the demo admin, at ${publicUrl}. ` +
+        'Configure a Discord application (see the README), or set DEMO_MODE=true to serve the demo on this address on purpose.',
+    );
+  }
 
   if (!demoMode) {
     const missing = (['DISCORD_CLIENT_SECRET', 'DISCORD_BOT_TOKEN', 'SESSION_SECRET'] as const).filter(
@@ -153,5 +164,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     webDistDir: env.WEB_DIST_DIR,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || host.startsWith('127.');
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value.split(',').map((item) => item.trim()).filter(Boolean);
 }

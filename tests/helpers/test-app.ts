@@ -41,6 +41,7 @@ export async function createTestApp(
     DISCORD_API_URL: `${simulator.url}/api`,
     DISCORD_AUTHORIZE_URL: `${simulator.url}/oauth2/authorize`,
     LOG_LEVEL: 'silent',
+    DEMO_MODE: 'true',
     WEB_DIST_DIR: './dist/web',
     ...env,
   });

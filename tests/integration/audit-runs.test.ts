@@ -114,7 +114,7 @@ describe('durable runs', () => {
 });
 
 describe('real-time progress', () => {
-  it('pushes audit.updated to the owner as the run advances, and refuses a socket without a session', async () => {
+  it('pushes audit.updated to the owner as the run advances; refuses sockets without a session or from another site; drops them at sign-out', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const connect = (cookie?: string) =>
       io(address, { path: '/socket.io', transports: ['websocket'], extraHeaders: cookie === undefined ? {} : { cookie }, reconnection: false });
@@ -123,6 +123,11 @@ describe('real-time progress', () => {
     const refused = await new Promise<string>((resolve) => anonymous.on('connect_error', (error) => resolve(error.message)));
     expect(refused).toBe('UNAUTHORIZED');
     anonymous.close();
+
+    const foreign = io(address, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: c.eddie, origin: 'https://evil.example' }, reconnection: false });
+    await new Promise<void>((resolve) => foreign.on('connect_error', () => resolve()));
+    expect(foreign.connected).toBe(false);
+    foreign.close();
 
     const socket: Socket = connect(c.eddie);
     await new Promise<void>((resolve, reject) => {
@@ -138,7 +143,9 @@ describe('real-time progress', () => {
     );
     const started = (await startAudit(t, c.eddie, citadel)).json<Audit>();
     await completed;
-    socket.close();
+    const dropped = new Promise<string>((resolve) => socket.on('disconnect', (reason) => resolve(reason)));
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: sameOrigin(c.eddie) });
+    expect(await dropped).toBe('io server disconnect');
     expect(seen.every((audit) => audit.id === started.id)).toBe(true);
     expect(seen.map((audit) => audit.status)).toContain('running');
     expect(seen.at(-1)).toMatchObject({ status: 'completed', progressStep: 8 });

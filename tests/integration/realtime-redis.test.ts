@@ -31,6 +31,7 @@ describe.skipIf(redisUrl === undefined)('several instances behind a load balance
       DISCORD_API_URL: `${simulator.url}/api`,
       DISCORD_AUTHORIZE_URL: `${simulator.url}/oauth2/authorize`,
       LOG_LEVEL: 'silent',
+      DEMO_MODE: 'true',
       REDIS_URL: redisUrl ?? '',
       ADMIN_DISCORD_IDS: DEMO.ada,
     });

@@ -40,12 +40,12 @@ describe('GET /api/servers', () => {
     expect(eddie.some((server) => olivia.some((other) => other.id === server.id))).toBe(false);
   });
 
-  it('answers from the stored list when Discord cannot be reached', async () => {
-    const before = (await get('/api/servers', cookies.olivia)).json<Server[]>();
+  it('drops every server when Discord no longer vouches for the user (token unreadable)', async () => {
+    const cookie = await t.signIn(DEMO.olivia);
     await t.database.db.update(users).set({ discordAccessTokenEnc: 'unreadable' }).where(eq(users.discordId, DEMO.olivia));
-    const fallback = await get('/api/servers', cookies.olivia);
-    expect(fallback.statusCode).toBe(200);
-    expect(fallback.json<Server[]>().map((s) => s.id).sort()).toEqual(before.map((s) => s.id).sort());
+    const response = await get('/api/servers', cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<Server[]>()).toEqual([]);
   });
 
   it('answers a visitor with 401', async () => {
@@ -88,5 +88,17 @@ describe('GET /api/entitlements', () => {
 
   it('answers a visitor with 401', async () => {
     expect((await get('/api/entitlements')).statusCode).toBe(401);
+  });
+});
+
+describe('when Discord is unreachable', () => {
+  it('answers /api/servers from the stored list', async () => {
+    const cookie = await t.signIn(DEMO.eddie);
+    const before = (await get('/api/servers', cookie)).json<Server[]>();
+    expect(before).toHaveLength(2);
+    await t.simulator.close();
+    const fallback = await get('/api/servers', cookie);
+    expect(fallback.statusCode).toBe(200);
+    expect(fallback.json<Server[]>().map((s) => s.id).sort()).toEqual(before.map((s) => s.id).sort());
   });
 });

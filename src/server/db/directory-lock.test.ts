@@ -15,6 +15,20 @@ describe('acquireDirectoryLock', () => {
     acquireDirectoryLock(dir).release();
   });
 
+  it('takes over a leftover lock carrying our own pid (a restarted container often reuses it)', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'rampart-lock-'));
+    writeFileSync(path.join(dir, 'rampart.lock'), String(process.pid));
+    const lock = acquireDirectoryLock(dir);
+    expect(() => acquireDirectoryLock(dir)).toThrow(DirectoryLockedError);
+    lock.release();
+  });
+
+  it('treats a fresh lock without a readable pid as held (its owner is still writing it)', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'rampart-lock-'));
+    writeFileSync(path.join(dir, 'rampart.lock'), '');
+    expect(() => acquireDirectoryLock(dir)).toThrow(/another process/);
+  });
+
   it('takes over a lock left behind by a process that no longer runs', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'rampart-lock-'));
     writeFileSync(path.join(dir, 'rampart.lock'), '999999999');

@@ -13,8 +13,9 @@ export const users = pgTable('users', {
   mfaEnabled: boolean('mfa_enabled'),
   /** Discord user token, encrypted with the session secret (AES-256-GCM); never sent to clients. */
   discordAccessTokenEnc: text('discord_access_token_enc'),
-  discordRefreshTokenEnc: text('discord_refresh_token_enc'),
   discordTokenExpiresAt: timestamp('discord_token_expires_at', { withTimezone: true }),
+  /** When the user's manageable servers were last asked of Discord; access checks ask again when stale. */
+  guildsCheckedAt: timestamp('guilds_checked_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -82,7 +83,8 @@ export const entitlements = pgTable(
     plan: text('plan', { enum: ['DIY', 'FULL_SERVICE', 'COUPON', 'BYPASS'] }).notNull(),
     /** Where the entitlement came from: 'demo-seed', 'stripe', 'crypto', 'coupon', 'bypass'. */
     source: text('source').notNull(),
-    serverId: uuid('server_id').references(() => servers.id, { onDelete: 'set null' }),
+    // Cascade, not set null: a server-bound entitlement must never turn into one for every server.
+    serverId: uuid('server_id').references(() => servers.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (table) => [index('entitlements_user_idx').on(table.userId)],

@@ -12,11 +12,13 @@ export interface AuditWorkerOptions {
   log: FastifyBaseLogger;
   /** Runs one claimed audit to completion or failure; must not throw for ordinary audit failures. */
   run(audit: ClaimedAudit): Promise<void>;
-  /** Marks an audit failed for good (used when it keeps getting interrupted). */
-  giveUp(auditId: string, reason: string): Promise<void>;
+  /** Fails a claimed audit for good, if the claim still holds it. */
+  giveUp(audit: ClaimedAudit, reason: string): Promise<void>;
   pollIntervalMs?: number;
   leaseMs?: number;
   maxAttempts?: number;
+  /** Audits one process runs at once; the rest wait for this or another instance. */
+  maxConcurrent?: number;
 }
 
 /**
@@ -28,17 +30,19 @@ export interface AuditWorkerOptions {
 export class AuditWorker {
   private timer: NodeJS.Timeout | undefined;
   private readonly running = new Map<string, Promise<void>>();
-  private polling = false;
+  private claiming: Promise<void> | null = null;
   /** Only a started worker claims audits; an instance may serve the API without running audits. */
   private stopped = true;
   private readonly pollIntervalMs: number;
-  private readonly leaseMs: number;
+  private readonly leaseSeconds: number;
   private readonly maxAttempts: number;
+  private readonly maxConcurrent: number;
 
   constructor(private readonly options: AuditWorkerOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
-    this.leaseMs = options.leaseMs ?? 60_000;
+    this.leaseSeconds = Math.ceil((options.leaseMs ?? 60_000) / 1000);
     this.maxAttempts = options.maxAttempts ?? 3;
+    this.maxConcurrent = options.maxConcurrent ?? 3;
   }
 
   start(): void {
@@ -47,14 +51,13 @@ export class AuditWorker {
     this.poll();
   }
 
-  /** Looks for work now (after a new audit was queued) instead of waiting for the next tick. */
+  /** Looks for work now (after a new audit was queued or a run ended) instead of waiting for the next tick. */
   poll(): void {
-    if (this.stopped || this.polling) return;
-    this.polling = true;
-    void this.claimAll()
+    if (this.stopped || this.claiming !== null) return;
+    this.claiming = this.claimWhileFree()
       .catch((error: unknown) => this.options.log.error({ err: error }, 'audit worker poll failed'))
       .finally(() => {
-        this.polling = false;
+        this.claiming = null;
       });
   }
 
@@ -62,36 +65,40 @@ export class AuditWorker {
   async stop(graceMs = 10_000): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    await this.claiming;
     const all = Promise.allSettled(this.running.values());
     await Promise.race([all, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
     for (const id of this.running.keys()) await this.release(id);
   }
 
-  /** Resolves when no audit is running in this process (tests and shutdown). */
-  async idle(): Promise<void> {
-    await Promise.allSettled(this.running.values());
-  }
-
-  private async claimAll(): Promise<void> {
-    while (!this.stopped) {
+  private async claimWhileFree(): Promise<void> {
+    while (!this.stopped && this.running.size < this.maxConcurrent) {
       const claimed = await this.claimOne();
       if (claimed === null) return;
+      if (this.stopped) {
+        await this.release(claimed.id);
+        return;
+      }
       if (claimed.attempts > this.maxAttempts) {
-        await this.options.giveUp(claimed.id, 'The audit was interrupted repeatedly and has been stopped. Please run it again.');
+        await this.options.giveUp(claimed, 'The audit was interrupted repeatedly and has been stopped. Please run it again.');
         continue;
       }
-      const run = this.runWithLease(claimed).finally(() => this.running.delete(claimed.id));
+      const run = this.runWithLease(claimed)
+        .catch((error: unknown) => this.options.log.error({ err: error, auditId: claimed.id }, 'audit run could not be closed'))
+        .finally(() => {
+          this.running.delete(claimed.id);
+          this.poll();
+        });
       this.running.set(claimed.id, run);
     }
   }
 
   private async claimOne(): Promise<ClaimedAudit | null> {
-    const leaseSeconds = Math.ceil(this.leaseMs / 1000);
     const rows = await queryRows<{ id: string; attempts: number }>(this.options.db, sql`
       UPDATE audits
       SET status = 'running',
           attempts = attempts + 1,
-          lease_expires_at = now() + make_interval(secs => ${leaseSeconds}),
+          lease_expires_at = ${this.leaseEnd()},
           started_at = coalesce(started_at, now()),
           progress_step = greatest(progress_step, 1)
       WHERE id = (
@@ -106,17 +113,21 @@ export class AuditWorker {
     return row === undefined ? null : { id: row.id, attempts: Number(row.attempts) };
   }
 
+  private leaseEnd() {
+    return sql`now() + make_interval(secs => ${this.leaseSeconds})`;
+  }
+
   private async runWithLease(audit: ClaimedAudit): Promise<void> {
     const heartbeat = setInterval(() => {
       void this.options.db
-        .execute(sql`UPDATE audits SET lease_expires_at = now() + make_interval(secs => ${Math.ceil(this.leaseMs / 1000)}) WHERE id = ${audit.id} AND status = 'running'`)
+        .execute(sql`UPDATE audits SET lease_expires_at = ${this.leaseEnd()} WHERE id = ${audit.id} AND status = 'running' AND attempts = ${audit.attempts}`)
         .catch((error: unknown) => this.options.log.warn({ err: error, auditId: audit.id }, 'could not renew audit lease'));
-    }, this.leaseMs / 3);
+    }, (this.leaseSeconds * 1000) / 3);
     try {
       await this.options.run(audit);
     } catch (error) {
       this.options.log.error({ err: error, auditId: audit.id }, 'audit run crashed');
-      await this.options.giveUp(audit.id, 'The audit stopped because of an internal error. Please run it again.');
+      if (!this.stopped) await this.options.giveUp(audit, 'The audit stopped because of an internal error. Please run it again.');
     } finally {
       clearInterval(heartbeat);
     }

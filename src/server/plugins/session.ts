@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.js';
-import type { Database } from '../db/client.js';
+import type { AppContext } from '../app-context.js';
 import { AppError } from '../errors.js';
 import { findSessionUser, type UserRow } from '../modules/auth/service.js';
+import { syncUserServersIfStale } from '../modules/servers/service.js';
 
 export const SESSION_COOKIE = 'rampart_session';
 
@@ -18,8 +19,12 @@ export interface Caller {
   isAdmin: boolean;
 }
 
-/** Resolves the session cookie once per API request; routes then ask for the caller they need. */
-export function registerSessionLoading(app: FastifyInstance, db: Database): void {
+/**
+ * Resolves the session cookie once per API request; routes then ask for the caller they need.
+ * An owner's server list older than a few minutes is re-read from Discord first, so access to a
+ * server ends soon after Discord takes it away.
+ */
+export function registerSessionLoading(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('sessionToken', null);
   app.addHook('preHandler', async (request) => {
@@ -27,7 +32,11 @@ export function registerSessionLoading(app: FastifyInstance, db: Database): void
     const token = request.cookies[SESSION_COOKIE];
     if (token === undefined || token.length === 0 || token.length > 128) return;
     request.sessionToken = token;
-    request.sessionUser = await findSessionUser(db, token);
+    const user = await findSessionUser(ctx.db, token);
+    if (user !== null && !isAdmin(ctx.config, user)) {
+      await syncUserServersIfStale({ db: ctx.db, sealer: ctx.sealer, discordApiUrl: ctx.config.discord.apiUrl, log: request.log }, user);
+    }
+    request.sessionUser = user;
   });
 }
 

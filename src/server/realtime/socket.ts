@@ -2,14 +2,18 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
+import { sha256 } from '../crypto.js';
 import type { Database } from '../db/client.js';
 import { findSessionUser } from '../modules/auth/service.js';
 import { SESSION_COOKIE } from '../plugins/session.js';
 
 export const userRoom = (userId: string) => `user:${userId}`;
+const sessionRoom = (sessionToken: string) => `session:${sha256(sessionToken)}`;
 
 export interface Realtime {
   emitToUsers(userIds: readonly string[], event: string, payload: unknown): void;
+  /** Drops every socket opened with this session (on every instance), e.g. at sign-out. */
+  disconnectSession(sessionToken: string): void;
   close(): Promise<void>;
 }
 
@@ -19,9 +23,19 @@ export interface Realtime {
  */
 export async function attachRealtime(
   app: FastifyInstance,
-  options: { db: Database; redisUrl: string | undefined; log: FastifyBaseLogger },
+  options: { db: Database; redisUrl: string | undefined; publicUrl: string; log: FastifyBaseLogger },
 ): Promise<Realtime> {
-  const io = new Server(app.server, { path: '/socket.io', serveClient: false, connectTimeout: 20_000 });
+  const allowedOrigin = new URL(options.publicUrl).origin;
+  const io = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    connectTimeout: 20_000,
+    // Browsers always send Origin on a socket; another site's page must not ride on our cookie.
+    allowRequest: (request, callback) => {
+      const origin = request.headers.origin;
+      callback(null, origin === undefined || origin === allowedOrigin);
+    },
+  });
   const redisClients: { quit(): Promise<unknown> }[] = [];
   if (options.redisUrl !== undefined) {
     const pub = createClient({ url: options.redisUrl });
@@ -41,6 +55,7 @@ export async function attachRealtime(
       .then((user) => {
         if (user === null) return next(new Error('UNAUTHORIZED'));
         socket.data.userId = user.id;
+        socket.data.sessionToken = token;
         return next();
       })
       .catch((error: unknown) => {
@@ -51,7 +66,7 @@ export async function attachRealtime(
 
   io.on('connection', (socket) => {
     const userId = String(socket.data.userId);
-    void socket.join(userRoom(userId));
+    void socket.join([userRoom(userId), sessionRoom(String(socket.data.sessionToken))]);
     // The client asks to join its notification room; it may only ever join its own.
     socket.on('join-notifications', (requested: unknown) => {
       if (requested === userId) void socket.join(userRoom(userId));
@@ -63,6 +78,9 @@ export async function attachRealtime(
     emitToUsers(userIds, event, payload) {
       if (userIds.length === 0) return;
       io.to(userIds.map(userRoom)).emit(event, payload);
+    },
+    disconnectSession(sessionToken) {
+      io.in(sessionRoom(sessionToken)).disconnectSockets(true);
     },
     async close() {
       // Only the connections: the HTTP server itself belongs to Fastify, which closes it.

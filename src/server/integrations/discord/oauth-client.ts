@@ -5,7 +5,6 @@ export const SIGN_IN_SCOPES = ['identify', 'guilds'];
 
 export interface DiscordTokens {
   accessToken: string;
-  refreshToken: string | null;
   expiresAt: Date;
 }
 
@@ -51,7 +50,6 @@ export class DiscordOAuthClient {
       const tokens = await this.client.validateAuthorizationCode(this.tokenUrl, code, codeVerifier);
       return {
         accessToken: tokens.accessToken(),
-        refreshToken: tokens.hasRefreshToken() ? tokens.refreshToken() : null,
         expiresAt: tokens.accessTokenExpiresAt(),
       };
     } catch (error) {

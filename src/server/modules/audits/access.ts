@@ -3,8 +3,9 @@ import type { Database } from '../../db/client.js';
 import { servers, userServers } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import type { Caller } from '../../plugins/session.js';
+import type { ServerRow } from '../servers/service.js';
 
-export type ServerRow = typeof servers.$inferSelect;
+export type { ServerRow };
 
 /**
  * The server if the caller may act on it: admins on any server, others only on servers Discord

@@ -21,7 +21,7 @@ export interface AuditRunnerOptions {
   db: Database;
   rest: REST;
   log: FastifyBaseLogger;
-  /** Tells the people concerned that an audit changed. */
+  /** Tells the people concerned that an audit changed. Best-effort: it must not throw. */
   notify(audit: Audit): Promise<void>;
 }
 
@@ -30,12 +30,10 @@ class LostLeaseError extends Error {}
 export function createAuditRunner(options: AuditRunnerOptions) {
   const { db, log } = options;
 
+  const heldBy = (claim: ClaimedAudit) => and(eq(audits.id, claim.id), eq(audits.status, 'running'), eq(audits.attempts, claim.attempts));
+
   const update = async (claim: ClaimedAudit, values: Partial<typeof audits.$inferInsert>) => {
-    const [row] = await db
-      .update(audits)
-      .set(values)
-      .where(and(eq(audits.id, claim.id), eq(audits.status, 'running'), eq(audits.attempts, claim.attempts)))
-      .returning();
+    const [row] = await db.update(audits).set(values).where(heldBy(claim)).returning();
     if (row !== undefined) await options.notify(toAudit(row));
     return row;
   };
@@ -62,6 +60,7 @@ export function createAuditRunner(options: AuditRunnerOptions) {
     }
     await update(claim, { progressStep: STEP.evaluating });
     const report = runAudit(collected.snapshot, await ownerContext(db, collected.snapshot));
+    await update(claim, { progressStep: STEP.saving });
 
     try {
       const finished = await db.transaction(async (tx) => {
@@ -76,7 +75,7 @@ export function createAuditRunner(options: AuditRunnerOptions) {
             leaseExpiresAt: null,
             failureReason: null,
           })
-          .where(and(eq(audits.id, claim.id), eq(audits.status, 'running'), eq(audits.attempts, claim.attempts)))
+          .where(heldBy(claim))
           .returning();
         // Another instance took the audit over after our lease lapsed: its result wins.
         if (done === undefined) throw new LostLeaseError();
@@ -109,13 +108,8 @@ export function createAuditRunner(options: AuditRunnerOptions) {
     }
   }
 
-  async function giveUp(auditId: string, reason: string): Promise<void> {
-    const [row] = await db
-      .update(audits)
-      .set({ status: 'failed', failureReason: reason, completedAt: new Date(), leaseExpiresAt: null })
-      .where(eq(audits.id, auditId))
-      .returning();
-    if (row !== undefined) await options.notify(toAudit(row));
+  async function giveUp(claim: ClaimedAudit, reason: string): Promise<void> {
+    await fail(claim, reason);
   }
 
   return { run, giveUp };

@@ -1,11 +1,11 @@
-import { asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Audit, AuditWithChecks, StoredCheckResult, UserAudit } from '../../../shared/contracts/audits.js';
 import { recomputeSummary } from '../../../audit/scoring.js';
 import type { Database } from '../../db/client.js';
 import { audits, checkResults, servers, userServers } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Caller } from '../../plugins/session.js';
-import { findAccessibleServer } from './access.js';
+import { findAccessibleServer, type ServerRow } from './access.js';
 import { type AuditRow, toAudit, toStoredCheckResult } from './mappers.js';
 import { getAuditUsage } from './usage.js';
 
@@ -43,19 +43,19 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** The audit row if the caller may see it; otherwise "not found" (no hint that it exists). */
-async function findAccessibleAudit(db: Database, caller: Caller, auditId: string): Promise<AuditRow> {
-  const [row] = await db.select().from(audits).where(eq(audits.id, auditId)).limit(1);
-  if (row === undefined) throw notFound('Audit');
-  await findAccessibleServer(db, caller, row.serverId).catch(() => {
+/** The audit and its server if the caller may see them; otherwise "not found" (no hint that it exists). */
+async function findAccessibleAudit(db: Database, caller: Caller, auditId: string): Promise<{ audit: AuditRow; server: ServerRow }> {
+  const [audit] = await db.select().from(audits).where(eq(audits.id, auditId)).limit(1);
+  if (audit === undefined) throw notFound('Audit');
+  const server = await findAccessibleServer(db, caller, audit.serverId).catch(() => {
     throw notFound('Audit');
   });
-  return row;
+  return { audit, server };
 }
 
 export async function getAudit(options: { db: Database; caller: Caller; auditId: string }): Promise<AuditWithChecks> {
-  const row = await findAccessibleAudit(options.db, options.caller, options.auditId);
-  return { ...toAudit(row), checkResults: await listCheckResults(options.db, row.id) };
+  const { audit } = await findAccessibleAudit(options.db, options.caller, options.auditId);
+  return { ...toAudit(audit), checkResults: await listCheckResults(options.db, audit.id) };
 }
 
 export async function listCheckResults(db: Database, auditId: string): Promise<StoredCheckResult[]> {
@@ -64,10 +64,9 @@ export async function listCheckResults(db: Database, auditId: string): Promise<S
 }
 
 export async function getAuditForReport(options: { db: Database; caller: Caller; auditId: string }) {
-  const audit = await getAudit(options);
+  const { audit, server } = await findAccessibleAudit(options.db, options.caller, options.auditId);
   if (audit.status !== 'completed') throw new AppError('CONFLICT', 'The report is ready once the audit has completed.');
-  const server = await findAccessibleServer(options.db, options.caller, audit.serverId);
-  return { audit, server };
+  return { audit: { ...toAudit(audit), checkResults: await listCheckResults(options.db, audit.id) }, server };
 }
 
 export async function listServerAudits(options: { db: Database; caller: Caller; serverId: string }): Promise<Audit[]> {
@@ -81,7 +80,7 @@ export async function listServerAudits(options: { db: Database; caller: Caller; 
   return rows.map(toAudit);
 }
 
-/** Audits of the servers the caller manages, and any the caller started; newest first. */
+/** Audits of the servers the caller may manage now (Discord decides, not who once started them); newest first. */
 export async function listUserAudits(options: { db: Database; caller: Caller }): Promise<UserAudit[]> {
   const { db, caller } = options;
   const linked = db.select({ id: userServers.serverId }).from(userServers).where(eq(userServers.userId, caller.user.id));
@@ -89,7 +88,7 @@ export async function listUserAudits(options: { db: Database; caller: Caller }):
     .select({ audit: audits, serverName: servers.name })
     .from(audits)
     .innerJoin(servers, eq(servers.id, audits.serverId))
-    .where(or(inArray(audits.serverId, linked), eq(audits.requestedByUserId, caller.user.id)))
+    .where(inArray(audits.serverId, linked))
     .orderBy(desc(audits.createdAt), desc(audits.id))
     .limit(HISTORY_LIMIT);
   return rows.map((row) => ({ ...toAudit(row.audit), serverName: row.serverName }));
@@ -111,15 +110,17 @@ export async function updateCheck(options: UpdateCheckOptions): Promise<{ check:
   const { db, caller } = options;
   const [target] = await db.select().from(checkResults).where(eq(checkResults.id, options.checkResultId)).limit(1);
   if (target === undefined) throw notFound('Check');
-  const auditRow = await findAccessibleAudit(db, caller, target.auditId).catch(() => {
+  const { audit: auditRow } = await findAccessibleAudit(db, caller, target.auditId).catch(() => {
     throw notFound('Check');
   });
-  if (auditRow.status !== 'completed') throw new AppError('CONFLICT', 'Only checks of a completed audit can be changed.');
   const reason = options.waiveReason?.trim() || null;
   if (!caller.isAdmin && options.status !== 'FAIL' && reason === null) {
     throw new AppError('BAD_REQUEST', 'A reason is required to override a check.');
   }
   return db.transaction(async (tx) => {
+    // Lock the audit so concurrent overrides recompute the score one after another, never from a stale set.
+    const [locked] = await tx.select({ status: audits.status }).from(audits).where(eq(audits.id, auditRow.id)).for('update');
+    if (locked?.status !== 'completed') throw new AppError('CONFLICT', 'Only checks of a completed audit can be changed.');
     const [check] = await tx
       .update(checkResults)
       .set({
@@ -130,12 +131,8 @@ export async function updateCheck(options: UpdateCheckOptions): Promise<{ check:
       })
       .where(eq(checkResults.id, target.id))
       .returning();
-    const all = await tx.select({ severity: checkResults.severity, status: checkResults.status }).from(checkResults).where(eq(checkResults.auditId, target.auditId));
-    const [audit] = await tx
-      .update(audits)
-      .set(recomputeSummary(all))
-      .where(eq(audits.id, target.auditId))
-      .returning();
+    const all = await tx.select({ severity: checkResults.severity, status: checkResults.status }).from(checkResults).where(eq(checkResults.auditId, auditRow.id));
+    const [audit] = await tx.update(audits).set(recomputeSummary(all)).where(eq(audits.id, auditRow.id)).returning();
     if (check === undefined || audit === undefined) throw new Error('override update returned no row');
     return { check: toStoredCheckResult(check), audit: toAudit(audit) };
   });

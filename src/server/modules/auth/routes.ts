@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CurrentUser, LogoutResponse, OAuthCallbackQuery, StartSignInQuery } from '../../../shared/contracts/auth.js';
 import { ApiErrorBody } from '../../../shared/contracts/common.js';
 import type { AppContext } from '../../app-context.js';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/session.js';
+import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from '../../plugins/session.js';
 import { POPUP_SCRIPT, POPUP_SCRIPT_PATH, popupResultPage } from './popup-page.js';
 import { completeSignIn, destroySession, startSignIn, toCurrentUser } from './service.js';
 
@@ -37,6 +37,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       sessionTtlMs: config.sessionTtlMs,
       query: request.query,
       browserState: request.cookies[STATE_COOKIE],
+      previousSessionToken: request.cookies[SESSION_COOKIE],
+      log: request.log,
     });
     reply.clearCookie(STATE_COOKIE, { path: '/api/auth' });
     if (outcome.ok) {
@@ -61,7 +63,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   routes.post('/api/auth/logout', { schema: { response: { 200: LogoutResponse } }, config: authRateLimit }, async (request, reply) => {
-    if (request.sessionToken !== null) await destroySession(db, request.sessionToken);
+    if (request.sessionToken !== null) {
+      await destroySession(db, request.sessionToken);
+      ctx.realtime.disconnectSession(request.sessionToken);
+    }
     clearSessionCookie(reply, config);
     return { ok: true as const };
   });

@@ -1,10 +1,12 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AuthErrorCode, CurrentUser } from '../../../shared/contracts/auth.js';
 import { randomToken, sha256, type TokenSealer } from '../../crypto.js';
 import type { Database } from '../../db/client.js';
 import { oauthStates, sessions, users } from '../../db/schema.js';
 import { type DiscordOAuthClient, TokenExchangeError } from '../../integrations/discord/oauth-client.js';
 import { DiscordUserClient, type DiscordUser } from '../../integrations/discord/user-client.js';
+import { syncUserServers } from '../servers/service.js';
 
 const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
 
@@ -54,6 +56,9 @@ export interface CompleteSignInOptions {
   query: { code?: string; state?: string; error?: string };
   /** The state remembered in this browser's cookie when sign-in started. */
   browserState: string | undefined;
+  /** A session this browser already had: replaced, not left behind. */
+  previousSessionToken: string | undefined;
+  log: FastifyBaseLogger;
 }
 
 export interface CompletedSignIn {
@@ -85,6 +90,9 @@ export async function completeSignIn(options: CompleteSignInOptions): Promise<{ 
       throw new SignInError('user_fetch_failed', 'Could not read the Discord profile', { cause: error });
     }
     const user = await upsertUser(db, options.sealer, profile, tokens);
+    await syncUserServers({ db, sealer: options.sealer, discordApiUrl: options.discordApiUrl, log: options.log }, user);
+    if (options.previousSessionToken !== undefined) await destroySession(db, options.previousSessionToken);
+    await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
     const session = await createSession(db, user.id, options.sessionTtlMs);
     return { ok: true, popup, signIn: { ...session, popup, user } };
   } catch (error) {
@@ -100,7 +108,7 @@ async function upsertUser(
   db: Database,
   sealer: TokenSealer,
   profile: DiscordUser,
-  tokens: { accessToken: string; refreshToken: string | null; expiresAt: Date },
+  tokens: { accessToken: string; expiresAt: Date },
 ): Promise<UserRow> {
   const values = {
     discordId: profile.id,
@@ -110,7 +118,6 @@ async function upsertUser(
     avatar: profile.avatar ?? null,
     mfaEnabled: profile.mfa_enabled ?? null,
     discordAccessTokenEnc: sealer.seal(tokens.accessToken),
-    discordRefreshTokenEnc: tokens.refreshToken === null ? null : sealer.seal(tokens.refreshToken),
     discordTokenExpiresAt: tokens.expiresAt,
     updatedAt: new Date(),
   };

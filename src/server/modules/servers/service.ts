@@ -1,13 +1,14 @@
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { DiscordAPIError } from '@discordjs/rest';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdminServer, Server } from '../../../shared/contracts/servers.js';
 import type { TokenSealer } from '../../crypto.js';
 import type { Database } from '../../db/client.js';
-import { servers, userServers } from '../../db/schema.js';
+import { servers, userServers, users } from '../../db/schema.js';
 import { DiscordUserClient, type DiscordPartialGuild } from '../../integrations/discord/user-client.js';
 import type { UserRow } from '../auth/service.js';
 
-type ServerRow = typeof servers.$inferSelect;
+export type ServerRow = typeof servers.$inferSelect;
 
 export function toServer(row: ServerRow): Server {
   return {
@@ -22,30 +23,57 @@ export function toServer(row: ServerRow): Server {
   };
 }
 
-export interface ListServersOptions {
+/** How long a user's server list may be trusted before access checks ask Discord again. */
+export const SERVER_LIST_MAX_AGE_MS = 10 * 60 * 1000;
+
+export interface ServerSyncDeps {
   db: Database;
   sealer: TokenSealer;
   discordApiUrl: string;
-  user: UserRow;
   log: FastifyBaseLogger;
 }
 
+type SyncableUser = Pick<UserRow, 'id' | 'discordId' | 'discordAccessTokenEnc' | 'discordTokenExpiresAt'>;
+
 /**
- * The servers a user owns or manages, read fresh from Discord with the user's own token and stored.
- * When Discord cannot be reached (or the token has lapsed) the last stored list is returned instead of an error.
+ * Asks Discord which servers the user owns or manages and stores the answer; access to servers follows it.
+ * When Discord no longer vouches for the user (token revoked, expired or unreadable) the user manages
+ * nothing until signing in again. When Discord is unreachable the stored list stays, and is asked again later.
  */
-export async function listUserServers(options: ListServersOptions): Promise<Server[]> {
-  const { db, user } = options;
-  const accessToken = user.discordAccessTokenEnc === null ? null : options.sealer.open(user.discordAccessTokenEnc);
-  if (accessToken !== null) {
-    try {
-      const guilds = await new DiscordUserClient(options.discordApiUrl, accessToken).getManageableGuilds();
-      await storeUserGuilds(db, user, guilds);
-    } catch (error) {
-      options.log.warn({ err: error, userId: user.id }, 'could not refresh servers from Discord; using the stored list');
-    }
+export async function syncUserServers(deps: ServerSyncDeps, user: SyncableUser): Promise<void> {
+  const token = usableToken(deps.sealer, user);
+  if (token === null) {
+    await storeUserGuilds(deps.db, user, []);
+    return;
   }
-  return storedUserServers(db, user.id);
+  try {
+    await storeUserGuilds(deps.db, user, await new DiscordUserClient(deps.discordApiUrl, token).getManageableGuilds());
+  } catch (error) {
+    if (error instanceof DiscordAPIError && (error.status === 401 || error.status === 403)) {
+      await storeUserGuilds(deps.db, user, []);
+      return;
+    }
+    deps.log.warn({ err: error, userId: user.id }, 'could not refresh servers from Discord; keeping the stored list');
+    await deps.db.update(users).set({ guildsCheckedAt: new Date() }).where(eq(users.id, user.id));
+  }
+}
+
+/** Re-reads the user's servers when the stored list is older than SERVER_LIST_MAX_AGE_MS. */
+export async function syncUserServersIfStale(deps: ServerSyncDeps, user: SyncableUser & Pick<UserRow, 'guildsCheckedAt'>): Promise<void> {
+  const checkedAt = user.guildsCheckedAt?.getTime() ?? 0;
+  if (Date.now() - checkedAt > SERVER_LIST_MAX_AGE_MS) await syncUserServers(deps, user);
+}
+
+function usableToken(sealer: TokenSealer, user: SyncableUser): string | null {
+  if (user.discordAccessTokenEnc === null) return null;
+  if (user.discordTokenExpiresAt !== null && user.discordTokenExpiresAt.getTime() <= Date.now()) return null;
+  return sealer.open(user.discordAccessTokenEnc);
+}
+
+/** GET /api/servers: always a fresh read from Discord, then the stored list. */
+export async function listUserServers(deps: ServerSyncDeps, user: SyncableUser): Promise<Server[]> {
+  await syncUserServers(deps, user);
+  return storedUserServers(deps.db, user.id);
 }
 
 async function storedUserServers(db: Database, userId: string): Promise<Server[]> {
@@ -84,6 +112,7 @@ export async function storeUserGuilds(db: Database, user: Pick<UserRow, 'id' | '
         .values({ userId, serverId: row.id, ...link })
         .onConflictDoUpdate({ target: [userServers.userId, userServers.serverId], set: link });
     }
+    await tx.update(users).set({ guildsCheckedAt: new Date() }).where(eq(users.id, userId));
     // A server the user no longer manages must stop being theirs at once: access follows Discord.
     await tx
       .delete(userServers)
@@ -94,9 +123,4 @@ export async function storeUserGuilds(db: Database, user: Pick<UserRow, 'id' | '
 export async function listAllServers(db: Database): Promise<AdminServer[]> {
   const rows = await db.select().from(servers).orderBy(servers.name);
   return rows.map((row) => ({ ...toServer(row), ownerDiscordId: row.ownerDiscordId }));
-}
-
-export async function findServersByIds(db: Database, ids: string[]): Promise<ServerRow[]> {
-  if (ids.length === 0) return [];
-  return db.select().from(servers).where(inArray(servers.id, ids));
 }
