@@ -48,7 +48,13 @@ async function serve(config: AppConfig, database: DatabaseHandle): Promise<void>
   process.on('SIGINT', (signal) => void shutdown(signal));
   process.on('SIGTERM', (signal) => void shutdown(signal));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // The audit worker started with the app: stop it before the database closes under it.
+    await app.close();
+    throw error;
+  }
   printBanner(config.publicUrl, config.demoMode, database.kind, accounts, config.adminDiscordIds);
 }
 
