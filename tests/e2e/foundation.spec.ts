@@ -99,3 +99,25 @@ describe('public pages and preferences', () => {
     expect(new URL(page.url()).search).toBe('?coupon=AUDIT-ABC123');
   });
 });
+
+describe('session expiry', () => {
+  it('re-authenticates in a 500x600 popup on a 401 and repeats the request once', async () => {
+    const page = await browser.newPage();
+    await signInThroughDiscord(page, 'eddie');
+    await expectPath(page, '/dashboard');
+    // The session ends behind the app's back; the next data request answers 401.
+    await page.context().clearCookies();
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Security Audits' }).click(),
+    ]);
+    await popup.waitForLoadState();
+    expect(popup.viewportSize()).toEqual({ width: 500, height: 600 });
+    await popup.getByLabel('Eddie Entitled').check();
+    await popup.getByRole('button', { name: 'Authorize' }).click();
+    await popup.waitForEvent('close');
+    // The repeated request succeeded: the page shows Eddie's servers, not an error.
+    await page.getByRole('main').getByRole('combobox', { name: 'Server' }).waitFor();
+    expect((await page.request.get('/api/auth/me')).status()).toBe(200);
+  });
+});

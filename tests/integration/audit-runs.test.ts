@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audits } from '../../src/server/db/schema.js';
+import { audits, sessions, users } from '../../src/server/db/schema.js';
 import { BOT_NOT_IN_SERVER_REASON } from '../../src/server/modules/audits/runner.js';
 import type { Audit, UpdateCheckResponse } from '../../src/shared/contracts/audits.js';
 import type { z } from 'zod';
@@ -114,8 +114,21 @@ describe('durable runs', () => {
 });
 
 describe('real-time progress', () => {
+  let address = '';
+  beforeAll(async () => {
+    address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  it('disconnects a socket when its session expires', async () => {
+    const cookie = await t.signIn(DEMO.ada);
+    const [ada] = await t.database.db.select().from(users).where(eq(users.discordId, DEMO.ada));
+    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() + 1500) }).where(eq(sessions.userId, ada?.id ?? ''));
+    const socket = io(address, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
+    const reason = await new Promise<string>((resolve) => socket.on('disconnect', (why) => resolve(why)));
+    expect(reason).toBe('io server disconnect');
+  });
+
   it('pushes audit.updated to the owner as the run advances; refuses sockets without a session or from another site; drops them at sign-out', async () => {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const connect = (cookie?: string) =>
       io(address, { path: '/socket.io', transports: ['websocket'], extraHeaders: cookie === undefined ? {} : { cookie }, reconnection: false });
 

@@ -4,11 +4,13 @@ import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import { sha256 } from '../crypto.js';
 import type { Database } from '../db/client.js';
-import { findSessionUser } from '../modules/auth/service.js';
+import { findSession } from '../modules/auth/service.js';
 import { SESSION_COOKIE } from '../plugins/session.js';
 
 export const userRoom = (userId: string) => `user:${userId}`;
 const sessionRoom = (sessionToken: string) => `session:${sha256(sessionToken)}`;
+/** setTimeout's ceiling (about 24.8 days); longer sessions are cut there and the client reconnects. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface Realtime {
   emitToUsers(userIds: readonly string[], event: string, payload: unknown): void;
@@ -51,11 +53,15 @@ export async function attachRealtime(
       next(new Error('UNAUTHORIZED'));
       return;
     }
-    findSessionUser(options.db, token)
-      .then((user) => {
-        if (user === null) return next(new Error('UNAUTHORIZED'));
-        socket.data.userId = user.id;
+    findSession(options.db, token)
+      .then((session) => {
+        if (session === null) return next(new Error('UNAUTHORIZED'));
+        socket.data.userId = session.user.id;
         socket.data.sessionToken = token;
+        // A socket lives no longer than its session.
+        const expiry = setTimeout(() => socket.disconnect(true), Math.min(session.expiresAt.getTime() - Date.now(), MAX_TIMER_MS));
+        expiry.unref();
+        socket.once('disconnect', () => clearTimeout(expiry));
         return next();
       })
       .catch((error: unknown) => {

@@ -137,14 +137,18 @@ async function createSession(db: Database, userId: string, ttlMs: number) {
   return { sessionToken, expiresAt };
 }
 
-export async function findSessionUser(db: Database, sessionToken: string): Promise<UserRow | null> {
+export async function findSession(db: Database, sessionToken: string): Promise<{ user: UserRow; expiresAt: Date } | null> {
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sha256(sessionToken)), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  return row?.user ?? null;
+  return row ?? null;
+}
+
+export async function findSessionUser(db: Database, sessionToken: string): Promise<UserRow | null> {
+  return (await findSession(db, sessionToken))?.user ?? null;
 }
 
 export async function destroySession(db: Database, sessionToken: string): Promise<void> {
