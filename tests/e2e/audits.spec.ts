@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AuditWithChecks } from '../../src/shared/contracts/audits.js';
+import { HARDENED_GUILD_ID } from '../../src/simulators/discord/fixtures/index.js';
 import { readInfoString } from '../helpers/pdf.js';
 import { useBrowser } from './support/browser.js';
 import { expectPath, signInThroughDiscord } from './support/sign-in.js';
@@ -37,7 +38,7 @@ describe('running an audit from the browser', () => {
     const [invite] = await Promise.all([page.context().waitForEvent('page'), main.getByRole('button', { name: 'Invite', exact: true }).first().click()]);
     await invite.waitForLoadState();
     expect(new URL(invite.url()).searchParams.get('permissions')).toBe('8');
-    expect(new URL(invite.url()).searchParams.get('guild_id')).toBe('1200000000000000001');
+    expect(new URL(invite.url()).searchParams.get('guild_id')).toBe(HARDENED_GUILD_ID);
     await invite.getByLabel('Eddie Entitled').check();
     await invite.getByRole('button', { name: 'Authorize' }).click();
     await invite.getByText('Bot added', { exact: false }).first().waitFor();

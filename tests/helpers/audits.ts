@@ -2,14 +2,21 @@ import { eq } from 'drizzle-orm';
 import { entitlements, servers, users } from '../../src/server/db/schema.js';
 import type { AuditWithChecks } from '../../src/shared/contracts/audits.js';
 import type { Server } from '../../src/shared/contracts/servers.js';
+import {
+  DANGEROUS_GUILD_ID,
+  HARDENED_GUILD_ID,
+  LARGE_GUILD_ID,
+  STUDY_HALL_GUILD_ID,
+  TYPICAL_GUILD_ID,
+} from '../../src/simulators/discord/fixtures/index.js';
 import { sameOrigin, type TestApp } from './test-app.js';
 
 export const GUILDS = {
-  hardened: '1200000000000000001',
-  typical: '1200000000000000002',
-  dangerous: '1200000000000000003',
-  large: '1200000000000000004',
-  studyHall: '1200000000000000005',
+  hardened: HARDENED_GUILD_ID,
+  typical: TYPICAL_GUILD_ID,
+  dangerous: DANGEROUS_GUILD_ID,
+  large: LARGE_GUILD_ID,
+  studyHall: STUDY_HALL_GUILD_ID,
 } as const;
 
 export async function grantEntitlement(t: TestApp, discordId: string, plan: 'DIY' | 'FULL_SERVICE' | 'COUPON' = 'DIY'): Promise<void> {

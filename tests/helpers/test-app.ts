@@ -2,16 +2,17 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
 import { loadConfig, type AppConfig, SIMULATED_DISCORD_APP } from '../../src/server/config.js';
 import type { DatabaseHandle } from '../../src/server/db/client.js';
+import { ADA, EDDIE, MONA, OLIVIA } from '../../src/simulators/discord/fixtures/accounts.js';
 import { startDiscordSimulator } from '../../src/simulators/discord/standalone.js';
 import { submitConsent } from './consent-form.js';
 import { openTestDatabase } from './test-database.js';
 
 export const TEST_PUBLIC_URL = 'http://rampart.test';
 export const DEMO = {
-  olivia: '1100000000000000001',
-  eddie: '1100000000000000002',
-  ada: '1100000000000000003',
-  mona: '1100000000000000004',
+  olivia: OLIVIA.user.id,
+  eddie: EDDIE.user.id,
+  ada: ADA.user.id,
+  mona: MONA.user.id,
 } as const;
 
 export interface TestApp {

@@ -1,12 +1,12 @@
-import { DEMO_ACCOUNTS } from '../../simulators/discord/fixtures/accounts.js';
+import { ADA, DEMO_ACCOUNTS, EDDIE, MONA, OLIVIA } from '../../simulators/discord/fixtures/accounts.js';
 import type { DemoAccount } from './seed.js';
 
 /** Product-side roles of the simulator's demo users: who has a paid plan, and what each one demonstrates. */
 const DEMO_ROLES: Record<string, { entitled: boolean; description: string }> = {
-  '1100000000000000001': { entitled: false, description: 'owner of 3 servers, no plan yet (lands on the paywall)' },
-  '1100000000000000002': { entitled: true, description: 'owner with a paid plan (lands on the dashboard)' },
-  '1100000000000000003': { entitled: false, description: 'administrator' },
-  '1100000000000000004': { entitled: false, description: 'manages one of Olivia’s servers without owning it' },
+  [OLIVIA.user.id]: { entitled: false, description: 'owner of 3 servers, no plan yet (lands on the paywall)' },
+  [EDDIE.user.id]: { entitled: true, description: 'owner with a paid plan (lands on the dashboard)' },
+  [ADA.user.id]: { entitled: false, description: 'administrator' },
+  [MONA.user.id]: { entitled: false, description: 'manages one of Olivia’s servers without owning it' },
 };
 
 export type DescribedDemoAccount = DemoAccount & { description: string };

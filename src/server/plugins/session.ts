@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     sessionUser: UserRow | null;
     sessionToken: string | null;
+    /** Whether this request already asked Discord for the user's servers (GET /api/servers need not ask twice). */
+    serversReadThisRequest: boolean;
   }
 }
 
@@ -27,16 +29,18 @@ export interface Caller {
 export function registerSessionLoading(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('serversReadThisRequest', false);
   app.addHook('preHandler', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (token === undefined || token.length === 0 || token.length > 128) return;
     request.sessionToken = token;
     const user = await findSessionUser(ctx.db, token);
-    if (user !== null && !isAdmin(ctx.config, user)) {
-      await syncUserServersIfStale({ db: ctx.db, sealer: ctx.sealer, discordApiUrl: ctx.config.discord.apiUrl, log: request.log }, user);
-    }
     request.sessionUser = user;
+    if (user !== null && !isAdmin(ctx.config, user)) {
+      const deps = { db: ctx.db, sealer: ctx.sealer, discordApiUrl: ctx.config.discord.apiUrl, log: request.log };
+      request.serversReadThisRequest = await syncUserServersIfStale(deps, user);
+    }
   });
 }
 

@@ -11,7 +11,8 @@ export async function serverRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   routes.get('/api/servers', { schema: { response: { 200: ServerList, 401: ApiErrorBody } } }, async (request) => {
     const { user } = requireUser(ctx.config, request);
-    return listUserServers({ db: ctx.db, sealer: ctx.sealer, discordApiUrl: ctx.config.discord.apiUrl, log: request.log }, user);
+    const deps = { db: ctx.db, sealer: ctx.sealer, discordApiUrl: ctx.config.discord.apiUrl, log: request.log };
+    return listUserServers(deps, user, { alreadyRead: request.serversReadThisRequest });
   });
 
   routes.get(

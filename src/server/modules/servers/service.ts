@@ -41,27 +41,30 @@ type SyncableUser = Pick<UserRow, 'id' | 'discordId' | 'discordAccessTokenEnc' |
  * nothing until signing in again. When Discord is unreachable the stored list stays, and is asked again later.
  */
 export async function syncUserServers(deps: ServerSyncDeps, user: SyncableUser): Promise<void> {
+  const guilds = await readManageableGuilds(deps, user);
+  if (guilds !== null) await storeUserGuilds(deps.db, user, guilds);
+  await deps.db.update(users).set({ guildsCheckedAt: new Date() }).where(eq(users.id, user.id));
+}
+
+/** The user's manageable guilds, `[]` when Discord no longer vouches for the user, null when Discord cannot be asked. */
+async function readManageableGuilds(deps: ServerSyncDeps, user: SyncableUser): Promise<DiscordPartialGuild[] | null> {
   const token = usableToken(deps.sealer, user);
-  if (token === null) {
-    await storeUserGuilds(deps.db, user, []);
-    return;
-  }
+  if (token === null) return [];
   try {
-    await storeUserGuilds(deps.db, user, await new DiscordUserClient(deps.discordApiUrl, token).getManageableGuilds());
+    return await new DiscordUserClient(deps.discordApiUrl, token).getManageableGuilds();
   } catch (error) {
-    if (error instanceof DiscordAPIError && (error.status === 401 || error.status === 403)) {
-      await storeUserGuilds(deps.db, user, []);
-      return;
-    }
+    if (error instanceof DiscordAPIError && (error.status === 401 || error.status === 403)) return [];
     deps.log.warn({ err: error, userId: user.id }, 'could not refresh servers from Discord; keeping the stored list');
-    await deps.db.update(users).set({ guildsCheckedAt: new Date() }).where(eq(users.id, user.id));
+    return null;
   }
 }
 
-/** Re-reads the user's servers when the stored list is older than SERVER_LIST_MAX_AGE_MS. */
-export async function syncUserServersIfStale(deps: ServerSyncDeps, user: SyncableUser & Pick<UserRow, 'guildsCheckedAt'>): Promise<void> {
-  const checkedAt = user.guildsCheckedAt?.getTime() ?? 0;
-  if (Date.now() - checkedAt > SERVER_LIST_MAX_AGE_MS) await syncUserServers(deps, user);
+/** Re-reads the user's servers when the stored list is older than SERVER_LIST_MAX_AGE_MS; says whether it did. */
+export async function syncUserServersIfStale(deps: ServerSyncDeps, user: SyncableUser & Pick<UserRow, 'guildsCheckedAt'>): Promise<boolean> {
+  const { guildsCheckedAt } = user;
+  if (guildsCheckedAt !== null && Date.now() - guildsCheckedAt.getTime() <= SERVER_LIST_MAX_AGE_MS) return false;
+  await syncUserServers(deps, user);
+  return true;
 }
 
 function usableToken(sealer: TokenSealer, user: SyncableUser): string | null {
@@ -70,9 +73,9 @@ function usableToken(sealer: TokenSealer, user: SyncableUser): string | null {
   return sealer.open(user.discordAccessTokenEnc);
 }
 
-/** GET /api/servers: always a fresh read from Discord, then the stored list. */
-export async function listUserServers(deps: ServerSyncDeps, user: SyncableUser): Promise<Server[]> {
-  await syncUserServers(deps, user);
+/** GET /api/servers: a fresh read from Discord (unless this request already made one), then the stored list. */
+export async function listUserServers(deps: ServerSyncDeps, user: SyncableUser, options: { alreadyRead: boolean }): Promise<Server[]> {
+  if (!options.alreadyRead) await syncUserServers(deps, user);
   return storedUserServers(deps.db, user.id);
 }
 
@@ -86,7 +89,7 @@ async function storedUserServers(db: Database, userId: string): Promise<Server[]
   return rows.map((row) => toServer(row.server));
 }
 
-export async function storeUserGuilds(db: Database, user: Pick<UserRow, 'id' | 'discordId'>, guilds: DiscordPartialGuild[]): Promise<void> {
+async function storeUserGuilds(db: Database, user: Pick<UserRow, 'id' | 'discordId'>, guilds: DiscordPartialGuild[]): Promise<void> {
   const userId = user.id;
   await db.transaction(async (tx) => {
     const serverIds: string[] = [];
@@ -112,7 +115,6 @@ export async function storeUserGuilds(db: Database, user: Pick<UserRow, 'id' | '
         .values({ userId, serverId: row.id, ...link })
         .onConflictDoUpdate({ target: [userServers.userId, userServers.serverId], set: link });
     }
-    await tx.update(users).set({ guildsCheckedAt: new Date() }).where(eq(users.id, userId));
     // A server the user no longer manages must stop being theirs at once: access follows Discord.
     await tx
       .delete(userServers)
