@@ -9,10 +9,11 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplatePath: string;
     postgresTemplateDatabase: string;
+    /** Prefix of every PostgreSQL database this run creates, so concurrent runs never drop each other's. */
+    postgresRunPrefix: string;
   }
 }
 
-const TEMPLATE_DATABASE = 'rampart_test_template';
 
 /**
  * Migrates one database per run and lets every test file clone it: a fresh PGlite takes seconds,
@@ -22,17 +23,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Global setup runs in the main process, which does not see the project's `env`.
   if (project.config.env?.TEST_DB_KIND === 'postgres') {
     const adminUrl = requirePostgresUrl();
+    const runPrefix = `rampart_test_${process.pid}_`;
+    const templateDatabase = `${runPrefix}template`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
-    const template = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, TEMPLATE_DATABASE) });
+    await dropDatabasesOfRun(admin, runPrefix);
+    await admin.query(`CREATE DATABASE ${templateDatabase}`);
+    const template = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, templateDatabase) });
     await template.migrate();
     await template.close();
-    project.provide('postgresTemplateDatabase', TEMPLATE_DATABASE);
+    project.provide('postgresTemplateDatabase', templateDatabase);
+    project.provide('postgresRunPrefix', runPrefix);
     project.provide('pgliteTemplatePath', '');
     return async () => {
-      await dropLeftoverTestDatabases(admin);
+      await dropDatabasesOfRun(admin, runPrefix);
       await admin.end();
     };
   }
@@ -48,6 +52,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplatePath', dumpPath);
   project.provide('postgresTemplateDatabase', '');
+  project.provide('postgresRunPrefix', '');
   return async () => {
     await rm(dir, { recursive: true, force: true });
   };
@@ -65,10 +70,8 @@ export function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
-async function dropLeftoverTestDatabases(admin: pg.Client): Promise<void> {
-  const { rows } = await admin.query<{ datname: string }>(
-    "SELECT datname FROM pg_database WHERE datname LIKE 'rampart_test_%'",
-  );
+async function dropDatabasesOfRun(admin: pg.Client, runPrefix: string): Promise<void> {
+  const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [runPrefix]);
   for (const { datname } of rows) {
     await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   }

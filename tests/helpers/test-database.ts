@@ -9,7 +9,7 @@ import { requirePostgresUrl, withDatabase } from './global-setup.js';
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   if (process.env.TEST_DB_KIND === 'postgres') {
     const adminUrl = requirePostgresUrl();
-    const name = `rampart_test_${randomBytes(6).toString('hex')}`;
+    const name = `${inject('postgresRunPrefix')}${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     try {
