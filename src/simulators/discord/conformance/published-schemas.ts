@@ -29,9 +29,12 @@ function namedSchema(typeName: string): ZodMiniType {
   return schema as ZodMiniType;
 }
 
-/** Parses `A | (B | null)[] | unknown` into zod: names, `null`, `unknown`, `[]` suffixes, parentheses, unions. */
+/**
+ * Parses `A | (B | null)[] | unknown` into zod: names, primitives, `[]` suffixes, parentheses, unions and
+ * index signatures (`{ [key: string]: number; }`).
+ */
 function typeExpression(source: string): ZodMiniType {
-  const tokens = source.match(/[A-Za-z_][\w]*|\[\]|[()|]/g) ?? [];
+  const tokens = source.match(/[A-Za-z_]\w*|\[\]|[()|{}[\]:;]/g) ?? [];
   let position = 0;
   const peek = () => tokens[position];
   const next = () => tokens[position++];
@@ -54,8 +57,24 @@ function typeExpression(source: string): ZodMiniType {
     }
     return schema;
   }
+  function expect(...expected: string[]): void {
+    for (const token of expected) if (next() !== token) throw new Error(`expected ${token} in ${source}`);
+  }
+  function indexSignature(): ZodMiniType {
+    expect('[');
+    next();
+    expect(':', 'string', ']', ':');
+    const values = union();
+    if (peek() === ';') next();
+    expect('}');
+    return z.record(z.string(), values);
+  }
   function primary(): ZodMiniType {
     const token = next();
+    if (token === '{') return indexSignature();
+    if (token === 'number') return z.number();
+    if (token === 'string') return z.string();
+    if (token === 'boolean') return z.boolean();
     if (token === '(') {
       const inner = union();
       if (next() !== ')') throw new Error(`unbalanced type expression: ${source}`);
@@ -90,10 +109,12 @@ export function publishedResponseTypes(method: string, path: string): Map<string
   if (responses === undefined) throw new Error(`no responses for ${method} ${path}`);
   const withoutComments = responses.replace(/\/\*\*[\s\S]*?\*\//g, '');
   const types = new Map<string, string>();
-  for (const match of withoutComments.matchAll(/"(\d{3}|\dXX)":([^;]*);/g)) {
-    const [, status = '', type = ''] = match;
-    types.set(status, type.replace(/\s+/g, ' ').trim());
-  }
+  const keys = [...withoutComments.matchAll(/"(\d{3}|\dXX)":/g)];
+  keys.forEach((key, index) => {
+    const start = key.index + key[0].length;
+    const end = keys[index + 1]?.index ?? withoutComments.length;
+    types.set(key[1] ?? '', withoutComments.slice(start, end).replace(/\s+/g, ' ').trim().replace(/;$/, ''));
+  });
   return types;
 }
 
