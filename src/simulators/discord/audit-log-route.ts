@@ -10,6 +10,7 @@ import { P } from './permissions.js';
 import { limitQuery, queryValue, snowflakeQuery } from './query.js';
 import type { SimulatedGuild } from './simulated-guild.js';
 import { compareSnowflakes } from './snowflake.js';
+import { autoModerationRuleResponse } from './wire-shapes.js';
 
 /** Actions whose `target_id` is a user, so the user object travels in `users[]`. */
 const USER_TARGET_ACTIONS = new Set<AuditLogEvent>([
@@ -84,7 +85,7 @@ export function registerAuditLogRoute(instance: FastifyInstance, context: Simula
       // Webhook objects in the audit log never carry the secret token.
       webhooks: guild.fixture.webhooks.filter((webhook) => webhookIds.has(webhook.id)).map(({ token: _token, ...webhook }) => webhook),
       integrations: guild.fixture.integrations.filter((integration) => integrationIds.has(integration.id)).map(partialIntegration),
-      auto_moderation_rules: guild.fixture.autoModerationRules.filter((rule) => ruleIds.has(rule.id)),
+      auto_moderation_rules: guild.fixture.autoModerationRules.filter((rule) => ruleIds.has(rule.id)).map(autoModerationRuleResponse),
       threads: [],
       guild_scheduled_events: [],
       application_commands: [],

@@ -60,7 +60,7 @@ export class OAuthError extends Error {
   }
 }
 
-/** The 429 body; `retry_after` is in seconds with decimals, like the header. */
-export function rateLimitedBody(retryAfterSeconds: number, global: boolean): { message: string; retry_after: number; global: boolean } {
-  return { message: 'You are being rate limited.', retry_after: retryAfterSeconds, global };
+/** The 429 body: `retry_after` in seconds with decimals (the header rounds up to whole seconds), and code 0. */
+export function rateLimitedBody(retryAfterSeconds: number, global: boolean): { message: string; retry_after: number; global: boolean; code: number } {
+  return { message: 'You are being rate limited.', retry_after: retryAfterSeconds, global, code: 0 };
 }

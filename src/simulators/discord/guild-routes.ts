@@ -1,5 +1,4 @@
 import { GuildFeature } from 'discord-api-types/v10';
-import type { APIGuild } from 'discord-api-types/v10';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerAuditLogRoute } from './audit-log-route.js';
 import type { SimulatorContext } from './context.js';
@@ -11,15 +10,17 @@ import { P } from './permissions.js';
 import type { SimulatedGuild } from './simulated-guild.js';
 import { isSnowflake } from './snowflake.js';
 import { booleanQuery, limitQuery, queryValue } from './query.js';
+import { autoModerationRuleResponse, guildResponse, integrationResponse, onboardingResponse } from './wire-shapes.js';
+import type { GuildResponse } from './wire-shapes.js';
 
 /** The bot-token guild routes the audit collector calls (discord-reference §3.1). */
 
-function guildObject(guild: SimulatedGuild, withCounts: boolean): APIGuild {
-  return {
+function guildObject(guild: SimulatedGuild, withCounts: boolean): GuildResponse {
+  return guildResponse({
     ...guild.fixture.guild,
     roles: [...guild.roles],
     ...(withCounts ? { approximate_member_count: guild.members.length, approximate_presence_count: guild.fixture.presenceCount } : {}),
-  };
+  });
 }
 
 export function registerGuildRoutes(instance: FastifyInstance, context: SimulatorContext): void {
@@ -58,14 +59,14 @@ export function registerGuildRoutes(instance: FastifyInstance, context: Simulato
   instance.get(`${base}/auto-moderation/rules`, async (request: GuildRequest) => {
     const guild = botGuild(request, context);
     requireBotPermission(guild, P.ManageGuild);
-    return guild.fixture.autoModerationRules;
+    return guild.fixture.autoModerationRules.map(autoModerationRuleResponse);
   });
 
   // Discord caps this list at 50 integrations; anything beyond cannot be read.
   instance.get(`${base}/integrations`, async (request: GuildRequest) => {
     const guild = botGuild(request, context);
     requireBotPermission(guild, P.ManageGuild);
-    return guild.fixture.integrations.slice(0, 50);
+    return guild.fixture.integrations.slice(0, 50).map(integrationResponse);
   });
 
   instance.get(`${base}/webhooks`, async (request: GuildRequest) => {
@@ -82,7 +83,7 @@ export function registerGuildRoutes(instance: FastifyInstance, context: Simulato
     return guild.fixture.welcomeScreen;
   });
 
-  instance.get(`${base}/onboarding`, async (request: GuildRequest) => botGuild(request, context).fixture.onboarding);
+  instance.get(`${base}/onboarding`, async (request: GuildRequest) => onboardingResponse(botGuild(request, context).fixture.onboarding));
 
   registerAuditLogRoute(instance, context);
 }

@@ -17,7 +17,7 @@ export interface RateLimitSettings {
 export type RateLimitScope = 'user' | 'global' | 'shared';
 
 export interface ForcedRateLimitOptions {
-  /** Sends X-RateLimit-Global and `global: true`: @discordjs/rest then pauses every route. */
+  /** Sends X-RateLimit-Global and `global: true` without bucket headers: @discordjs/rest then pauses every route. */
   global?: boolean;
   scope?: RateLimitScope;
 }
@@ -110,19 +110,26 @@ export class RateLimiter {
     return { headers };
   }
 
+  /**
+   * A 429 as Discord sends it: `Retry-After` in whole seconds, rounded up (the body keeps the float). A route
+   * or shared limit keeps the bucket headers with the bucket exhausted; a global limit belongs to no bucket,
+   * so it carries only `X-RateLimit-Global` and `X-RateLimit-Scope: global`.
+   */
   private limitedDecision(headers: Record<string, string>, retryAfterSeconds: number, global: boolean, scope: RateLimitScope): RateLimitDecision {
+    const limited = { retryAfterSeconds, global, scope };
+    const retryAfter = String(Math.max(1, Math.ceil(retryAfterSeconds)));
+    if (global) {
+      return { headers: { 'retry-after': retryAfter, 'x-ratelimit-global': 'true', 'x-ratelimit-scope': 'global' }, limited };
+    }
     const limitedHeaders: Record<string, string> = {
       ...headers,
-      'retry-after': String(retryAfterSeconds),
+      'retry-after': retryAfter,
       'x-ratelimit-scope': scope,
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset-after': retryAfterSeconds.toFixed(3),
+      'x-ratelimit-reset': ((this.clock() + retryAfterSeconds * 1000) / 1000).toFixed(3),
     };
-    if (global) limitedHeaders['x-ratelimit-global'] = 'true';
-    else {
-      limitedHeaders['x-ratelimit-remaining'] = '0';
-      limitedHeaders['x-ratelimit-reset-after'] = retryAfterSeconds.toFixed(3);
-      limitedHeaders['x-ratelimit-reset'] = ((this.clock() + retryAfterSeconds * 1000) / 1000).toFixed(3);
-    }
-    return { headers: limitedHeaders, limited: { retryAfterSeconds, global, scope } };
+    return { headers: limitedHeaders, limited };
   }
 }
 

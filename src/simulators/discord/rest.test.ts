@@ -152,10 +152,10 @@ describe('rate limits', () => {
     sim.state.forceRateLimit('GET /guilds/:guildId/channels', 1, 1.5);
     const limited = await get(`/guilds/${TYPICAL_GUILD_ID}/channels`);
     expect(limited.status).toBe(429);
-    expect(limited.headers.get('retry-after')).toBe('1.5');
+    expect(limited.headers.get('retry-after')).toBe('2');
     expect(limited.headers.get('x-ratelimit-scope')).toBe('user');
     expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
-    expect(await limited.json()).toEqual({ message: 'You are being rate limited.', retry_after: 1.5, global: false });
+    expect(await limited.json()).toEqual({ message: 'You are being rate limited.', retry_after: 1.5, global: false, code: 0 });
     expect((await get(`/guilds/${TYPICAL_GUILD_ID}/channels`)).status).toBe(200);
 
     sim.state.forceRateLimit('*', 1, 2, { global: true });

@@ -1,5 +1,5 @@
 import { addAuditBot, isBotInGuild, removeAuditBot } from './bot-membership.js';
-import { DEMO_ACCOUNTS, GUILD_FIXTURES, publicUser } from './fixtures/index.js';
+import { DEMO_ACCOUNTS, GUILD_FIXTURES, publicUser, RAMPART_BOT } from './fixtures/index.js';
 import type { APIUser } from 'discord-api-types/v10';
 import { OAuthStore } from './oauth-store.js';
 import { emptyPersistedState, loadPersistedState, savePersistedState } from './persistence.js';
@@ -101,11 +101,12 @@ export class SimulatorState {
     return DEMO_ACCOUNTS.find((candidate) => candidate.user.id === userId);
   }
 
-  /** Any user the simulator knows: demo accounts first, then members of the fixture guilds. */
+  /** Any user the simulator knows: demo accounts, the audit bot, then members of every fixture guild (loaded or not). */
   user(userId: string): APIUser | undefined {
     const account = this.account(userId);
     if (account) return account.user;
-    for (const guild of this.guilds.values()) {
+    if (userId === RAMPART_BOT.id) return RAMPART_BOT;
+    for (const guild of this.allGuilds()) {
       const entry = guild.member(userId);
       if (entry) return entry.user;
     }

@@ -17,13 +17,18 @@ function botSelf(): APIUser {
   return { ...RAMPART_BOT, mfa_enabled: false, locale: 'en-US', verified: true, email: null, flags: 0 as APIUser['flags'] };
 }
 
-function application(context: SimulatorContext): APIApplication {
+/** Fields Discord sends on the current application that discord-api-types does not list. */
+type CurrentApplication = APIApplication & { type: null; explicit_content_filter: 0 | 1; eligible_oauth2_scopes: OAuth2Scopes[] };
+
+function application(context: SimulatorContext): CurrentApplication {
   return {
     id: context.app.clientId,
     name: SIMULATED_APPLICATION.name,
     icon: null,
     description: SIMULATED_APPLICATION.description,
     summary: '',
+    // Null for ordinary applications; only the description's one other value (4, creator monetization) is named.
+    type: null,
     bot_public: true,
     bot_require_code_grant: false,
     bot: RAMPART_BOT,
@@ -35,7 +40,12 @@ function application(context: SimulatorContext): APIApplication {
     flags_new: String(ApplicationFlags.GatewayGuildMembersLimited),
     redirect_uris: [...context.app.redirectUris],
     interactions_endpoint_url: null,
+    role_connections_verification_url: null,
     approximate_guild_count: context.state.guildIds().filter((guildId) => context.state.isBotInGuild(guildId)).length,
+    approximate_user_install_count: 0,
+    approximate_user_authorization_count: 0,
+    explicit_content_filter: 0,
+    eligible_oauth2_scopes: [OAuth2Scopes.Bot, OAuth2Scopes.ApplicationsCommands],
   };
 }
 
@@ -113,9 +123,10 @@ export function registerUserRoutes(instance: FastifyInstance, context: Simulator
   instance.get<{ Params: { resource: string } }>('/api/v10/oauth2/:resource', async (request) => {
     if (request.params.resource !== ME) throw notFound();
     const grant = requireBearer(request, context);
-    const { id, name, icon, description, bot_public, bot_require_code_grant, verify_key, flags } = application(context);
+    const { id, name, icon, description, type, bot_public, bot_require_code_grant, verify_key, flags, flags_new } = application(context);
+    const authorizedApplication = { id, name, icon, description, type, bot_public, bot_require_code_grant, verify_key, flags, flags_new };
     const result: RESTGetAPIOAuth2CurrentAuthorizationResult = {
-      application: { id, name, icon, description, bot_public, bot_require_code_grant, verify_key, flags },
+      application: authorizedApplication,
       scopes: grant.scopes as OAuth2Scopes[],
       expires: new Date(grant.accessExpiresAt).toISOString(),
     };
