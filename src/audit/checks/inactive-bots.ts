@@ -26,6 +26,21 @@ export const metadata: CheckMetadata = {
 const AUDIT_LOG_WINDOW_DAYS = 45;
 const LONG_STANDING_DAYS = 90;
 
+/**
+ * Whether a bot absent from the guild-wide audit log acted within the window: its own `user_id` query
+ * decides when the collector made one; otherwise a log cut short by the page ceiling cannot tell.
+ */
+function recentActivity(snapshot: AuditSnapshot, botId: string, windowStart: number): 'active' | 'inactive' | { unreadable: string } {
+  const activity = snapshot.botActivity?.[botId];
+  if (activity?.status === 'read') {
+    const latest = activity.latestEntryId;
+    return latest !== null && snowflakeTimestampMs(latest) >= windowStart ? 'active' : 'inactive';
+  }
+  if (activity?.status === 'unreadable') return { unreadable: activity.reason };
+  if (snapshot.auditLogTruncated === true) return { unreadable: 'the audit log is longer than the pages read and its own entries were not queried' };
+  return 'inactive';
+}
+
 export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
   const index = indexGuild(snapshot);
   const bots = thirdPartyBots(index);
@@ -45,14 +60,15 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
       const bot = botId === null ? undefined : botById.get(botId);
       const dangerous = bot ? bot.permissions & DANGEROUS_PERMISSIONS : 0n;
       const disabledWithPower = integration.enabled === false && dangerous !== 0n;
+      const name = integration.name ?? integration.application?.name ?? integration.id;
       integrationFindings.push({
-        name: integration.name,
+        name,
         type: integration.type,
         enabled: integration.enabled !== false,
         ...(disabledWithPower ? { problem: 'Disabled but its bot still holds privileged roles' } : {}),
       });
       if (disabledWithPower && bot) {
-        failures.push(`Integration "${integration.name}" is disabled but its bot still holds ${permissionLabelsOf(dangerous).join(', ')}.`);
+        failures.push(`Integration "${name}" is disabled but its bot still holds ${permissionLabelsOf(dangerous).join(', ')}.`);
         problematic.push({
           name: bot.name,
           problem: 'Integration disabled, privileged roles kept',
@@ -76,6 +92,12 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
       const joinedAt = bot.joinedAt === null ? Number.NaN : Date.parse(bot.joinedAt);
       const longStanding = Number.isFinite(joinedAt) && index.collectedAtMs - joinedAt > LONG_STANDING_DAYS * DAY_MS;
       if (!longStanding || recentActors.has(bot.id)) continue;
+      const activity = recentActivity(snapshot, bot.id, windowStart);
+      if (activity === 'active') continue;
+      if (activity !== 'inactive') {
+        missing.push(`Audit-log activity of bot "${bot.name}" could not be read: ${activity.unreadable}`);
+        continue;
+      }
       const dangerous = bot.permissions & DANGEROUS_PERMISSIONS;
       if (dangerous !== 0n) {
         failures.push(`Bot "${bot.name}" looks inactive but holds ${permissionLabelsOf(dangerous).join(', ')}.`);
