@@ -2,7 +2,7 @@ import type { BotFinding, IntegrationFinding } from '../../shared/audit-contract
 import type { AuditSnapshot } from '../../shared/audit-snapshot.js';
 import { DANGEROUS_PERMISSIONS, permissionLabelsOf } from '../../shared/permissions.js';
 import { botIntegrations, integrationBotId, thirdPartyBots } from '../bots.js';
-import { MISSING_DATA, decide, listed, withAuditBot } from '../evidence.js';
+import { MISSING_DATA, warningsEvidence, decide, listed, withAuditBot } from '../evidence.js';
 import { DAY_MS, indexGuild, snowflakeTimestampMs } from '../guild-index.js';
 import { DISCORD_AUDIT_LOG_DOC, SEAL_DISCORD } from '../references.js';
 import type { CheckMetadata, CheckOutcome } from '../types.js';
@@ -121,7 +121,7 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     suspiciousIntegrations: integrationFindings.filter((integration) => integration.problem !== undefined).length,
     auditLogWindowDays: AUDIT_LOG_WINDOW_DAYS,
     note: 'Discord records no "last active" time; inactivity is inferred from join date and audit-log actions, so confirm with your team.',
-    ...(warnings.length > 0 ? { warnings: listed(warnings) } : {}),
+    ...warningsEvidence(warnings),
   });
   return decide(failures, missing, evidence, bots.length === 0 ? 'No third-party bots are in the server.' : `No inactive bot keeps privileged permissions (${bots.length} bot(s) reviewed).`);
 }

@@ -3,7 +3,7 @@ import type { ChannelFinding } from '../../shared/audit-contract.js';
 import type { AuditSnapshot } from '../../shared/audit-snapshot.js';
 import { ChannelKind, hasPermission, Permission, permissionLabelsOf } from '../../shared/permissions.js';
 import { auditableChannels, channelName, channelTypeLabel, everyoneEffectivePermissions } from '../channel-view.js';
-import { MISSING_DATA, decide, listed, namesOf, unknownBecause } from '../evidence.js';
+import { MISSING_DATA, warningsEvidence, decide, listed, namesOf, unknownBecause } from '../evidence.js';
 import { indexGuild } from '../guild-index.js';
 import { DISCORD_CHANNEL_DOC, SEAL_DISCORD } from '../references.js';
 import type { CheckMetadata, CheckOutcome } from '../types.js';
@@ -69,7 +69,7 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     channels: listed(findings),
     stageAndForumChannels: checked,
     vulnerableChannels: new Set(findings.map((finding) => finding.name)).size,
-    ...(warnings.length > 0 ? { warnings: listed(warnings) } : {}),
+    ...warningsEvidence(warnings),
   };
   const passSummary =
     checked === 0 ? 'The server has no stage, forum or media channels.' : `@everyone holds no moderator powers in ${checked} stage, forum or media channel(s).`;

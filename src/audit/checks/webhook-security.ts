@@ -3,7 +3,7 @@ import type { ChannelFinding } from '../../shared/audit-contract.js';
 import type { AuditSnapshot } from '../../shared/audit-snapshot.js';
 import { hasAnyPermission, hasPermission, parsePermissions, Permission } from '../../shared/permissions.js';
 import { auditableChannels, channelName, channelTypeLabel, everyoneEffectivePermissions, overwritesOf } from '../channel-view.js';
-import { MISSING_DATA, decide, listed, roleFinding, withAuditBot } from '../evidence.js';
+import { MISSING_DATA, warningsEvidence, decide, listed, roleFinding, withAuditBot } from '../evidence.js';
 import { indexGuild } from '../guild-index.js';
 import { findMembers } from '../holders.js';
 import { DISCORD_WEBHOOK_DOC, SEAL_DISCORD } from '../references.js';
@@ -141,7 +141,7 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     channels: listed(exposedChannels),
     vulnerableChannels: exposedChannels.length,
     webhookManagersByOverwrite: listed(overwriteGrants),
-    ...(warnings.length > 0 ? { warnings: listed(warnings) } : {}),
+    ...warningsEvidence(warnings),
   });
   return decide(failures, missing, evidence, 'Only staff can manage webhooks.');
 }
