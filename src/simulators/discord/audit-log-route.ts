@@ -24,6 +24,17 @@ const USER_TARGET_ACTIONS = new Set<AuditLogEvent>([
 const WEBHOOK_ACTIONS = new Set<AuditLogEvent>([AuditLogEvent.WebhookCreate, AuditLogEvent.WebhookUpdate, AuditLogEvent.WebhookDelete]);
 const INTEGRATION_ACTIONS = new Set<AuditLogEvent>([AuditLogEvent.IntegrationCreate, AuditLogEvent.IntegrationUpdate, AuditLogEvent.IntegrationDelete]);
 const AUTOMOD_ACTIONS = new Set<AuditLogEvent>([AuditLogEvent.AutoModerationRuleCreate, AuditLogEvent.AutoModerationRuleUpdate, AuditLogEvent.AutoModerationRuleDelete]);
+/** The action types Discord publishes; any other value is refused as Discord refuses an unknown enum value. */
+const PUBLISHED_ACTION_TYPES = new Set<number>(Object.values(AuditLogEvent).filter((value): value is AuditLogEvent => typeof value === 'number'));
+
+function actionTypeQuery(request: GuildRequest): number | undefined {
+  const text = queryValue(request, 'action_type');
+  if (text === undefined) return undefined;
+  const actionType = Number(text);
+  if (!Number.isInteger(actionType)) throw invalidFormBody('action_type', 'NUMBER_TYPE_COERCE', `Value "${text}" is not int.`);
+  if (!PUBLISHED_ACTION_TYPES.has(actionType)) throw invalidFormBody('action_type', 'ENUM_TYPE_COERCE', `Value "${text}" is not a valid enum value.`);
+  return actionType;
+}
 
 function selectEntries(guild: SimulatedGuild, filters: { before?: string; after?: string; userId?: string; actionType?: number; limit: number }): APIAuditLogEntry[] {
   let entries = guild.fixture.auditLogEntries.filter(
@@ -61,11 +72,7 @@ export function registerAuditLogRoute(instance: FastifyInstance, context: Simula
   instance.get('/api/v10/guilds/:guildId/audit-logs', async (request: GuildRequest): Promise<APIAuditLog> => {
     const guild = botGuild(request, context);
     requireBotPermission(guild, P.ViewAuditLog);
-    const actionTypeText = queryValue(request, 'action_type');
-    const actionType = actionTypeText === undefined ? undefined : Number(actionTypeText);
-    if (actionType !== undefined && !Number.isInteger(actionType)) {
-      throw invalidFormBody('action_type', 'NUMBER_TYPE_COERCE', `Value "${actionTypeText ?? ''}" is not int.`);
-    }
+    const actionType = actionTypeQuery(request);
     const entries = selectEntries(guild, {
       limit: limitQuery(request, 50, 100),
       before: snowflakeQuery(request, 'before'),
