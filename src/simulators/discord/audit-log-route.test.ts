@@ -1,6 +1,6 @@
 import type { APIAuditLog } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TYPICAL_GUILD_ID } from './fixtures/index.js';
+import { BUSY_GUILD, BUSY_GUILD_ID, LEAST_PRIVILEGE_AUDIT_BOT, TYPICAL_GUILD_ID } from './fixtures/index.js';
 import type { RunningDiscordSimulator } from './standalone.js';
 import { startTestSimulator, TEST_APP } from './test-support.js';
 
@@ -9,6 +9,8 @@ const BOT = { authorization: `Bot ${TEST_APP.botToken}` };
 let sim: RunningDiscordSimulator;
 beforeAll(async () => {
   sim = await startTestSimulator();
+  // The busy guild starts without our bot, as a new customer's would.
+  sim.state.addBotToGuild(BUSY_GUILD_ID, LEAST_PRIVILEGE_AUDIT_BOT, BUSY_GUILD.ownerId);
 });
 afterAll(async () => {
   await sim.close();
@@ -70,5 +72,30 @@ describe('GET /guilds/{id}/audit-logs filters', () => {
     const afterOldest = await entries(TYPICAL_GUILD_ID, `?after=${oldest?.id ?? ''}&limit=2`);
     expect(ids(afterOldest)).toEqual(ids(all.slice(-3, -1).reverse()));
     expect(await entries(TYPICAL_GUILD_ID, '?limit=1')).toHaveLength(1);
+  });
+
+  it('pages a log longer than 500 entries back to an old entry that only a user_id query finds at once', async () => {
+    let before = '';
+    let total = 0;
+    for (let page = 0; page < 5; page += 1) {
+      const list = await entries(BUSY_GUILD_ID, `?limit=100${before ? `&before=${before}` : ''}`);
+      expect(list).toHaveLength(100);
+      expect(list.some((entry) => entry.user_id === BUSY_GUILD.archivistBotId)).toBe(false);
+      total += list.length;
+      before = list.at(-1)?.id ?? '';
+    }
+    expect(total).toBe(500);
+    const archivist = await entries(BUSY_GUILD_ID, `?user_id=${BUSY_GUILD.archivistBotId}&limit=1`);
+    expect(archivist).toHaveLength(1);
+    expect(archivist[0]?.action_type).toBe(111);
+  });
+
+  it('describes the threads its entries name, archived ones included', async () => {
+    const response = await auditLog(BUSY_GUILD_ID, '?action_type=111');
+    const log = (await response.json()) as APIAuditLog;
+    expect(log.threads.map((thread) => thread.id)).toEqual([BUSY_GUILD.threadIds[2]]);
+    expect(log.threads[0]).toMatchObject({ type: 11, thread_metadata: { archived: true } });
+    const created = (await (await auditLog(BUSY_GUILD_ID, '?action_type=110')).json()) as APIAuditLog;
+    expect(created.threads[0]).toMatchObject({ id: BUSY_GUILD.threadIds[0], thread_metadata: { archived: false } });
   });
 });

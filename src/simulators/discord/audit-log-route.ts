@@ -1,5 +1,6 @@
 import { AuditLogEvent } from 'discord-api-types/v10';
 import type { APIAuditLog, APIAuditLogEntry, APIGuildIntegration, APIUser } from 'discord-api-types/v10';
+import type { SimulatedIntegration } from './types.js';
 import type { FastifyInstance } from 'fastify';
 import type { SimulatorContext } from './context.js';
 import { invalidFormBody } from './discord-errors.js';
@@ -23,6 +24,7 @@ const USER_TARGET_ACTIONS = new Set<AuditLogEvent>([
 ]);
 const WEBHOOK_ACTIONS = new Set<AuditLogEvent>([AuditLogEvent.WebhookCreate, AuditLogEvent.WebhookUpdate, AuditLogEvent.WebhookDelete]);
 const INTEGRATION_ACTIONS = new Set<AuditLogEvent>([AuditLogEvent.IntegrationCreate, AuditLogEvent.IntegrationUpdate, AuditLogEvent.IntegrationDelete]);
+const THREAD_ACTIONS = new Set<AuditLogEvent>([AuditLogEvent.ThreadCreate, AuditLogEvent.ThreadUpdate, AuditLogEvent.ThreadDelete]);
 const AUTOMOD_ACTIONS = new Set<AuditLogEvent>([AuditLogEvent.AutoModerationRuleCreate, AuditLogEvent.AutoModerationRuleUpdate, AuditLogEvent.AutoModerationRuleDelete]);
 /** The action types Discord publishes; any other value is refused as Discord refuses an unknown enum value. */
 const PUBLISHED_ACTION_TYPES = new Set<number>(Object.values(AuditLogEvent).filter((value): value is AuditLogEvent => typeof value === 'number'));
@@ -63,7 +65,7 @@ function referencedUsers(guild: SimulatedGuild, context: SimulatorContext, entri
   return [...ids].map((id) => guild.member(id)?.user ?? context.state.user(id) ?? publicUser(id, `former_member_${id.slice(-4)}`, null));
 }
 
-function partialIntegration(integration: APIGuildIntegration): APIGuildIntegration {
+function partialIntegration(integration: SimulatedIntegration): APIGuildIntegration {
   const { id, name, type, account, enabled } = integration;
   return { id, name, type, account, enabled, ...(integration.application ? { application_id: integration.application.id } : {}) } as APIGuildIntegration;
 }
@@ -85,6 +87,7 @@ export function registerAuditLogRoute(instance: FastifyInstance, context: Simula
     const webhookIds = targets(WEBHOOK_ACTIONS);
     const integrationIds = targets(INTEGRATION_ACTIONS);
     const ruleIds = targets(AUTOMOD_ACTIONS);
+    const threadIds = targets(THREAD_ACTIONS);
     return {
       audit_log_entries: entries,
       users: referencedUsers(guild, context, entries),
@@ -92,7 +95,7 @@ export function registerAuditLogRoute(instance: FastifyInstance, context: Simula
       webhooks: guild.fixture.webhooks.filter((webhook) => webhookIds.has(webhook.id)).map(({ token: _token, ...webhook }) => webhook),
       integrations: guild.fixture.integrations.filter((integration) => integrationIds.has(integration.id)).map(partialIntegration),
       auto_moderation_rules: guild.fixture.autoModerationRules.filter((rule) => ruleIds.has(rule.id)),
-      threads: [],
+      threads: (guild.fixture.threads ?? []).filter((thread) => threadIds.has(thread.id)),
       guild_scheduled_events: [],
       application_commands: [],
     };
