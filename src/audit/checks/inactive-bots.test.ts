@@ -103,6 +103,15 @@ describeCheckTable(check, [
     evidence: (e) => expect(e.integrations).toEqual([expect.objectContaining({ name: 'HelperBot', enabled: false })]),
   },
   {
+    name: 'a bot missing from a list at Discord\'s 50-integration cap may be a disabled integration: UNKNOWN naming it',
+    change: (s) => {
+      roleNamed(s, 'HelperBot').permissions = bits('MANAGE_ROLES');
+      s.integrations = Array.from({ length: 50 }, (_, n) => ({ ...makeBotIntegration(`8000000000000001${String(n).padStart(2, '0')}`, IDS.auditBot, 'Rampart'), type: 'twitch' }));
+    },
+    expected: 'UNKNOWN',
+    evidence: (e) => expect(e.missingData).toEqual([expect.stringMatching(/at most 50 integrations.*"HelperBot"/)]),
+  },
+  {
     name: 'audit log unreadable (bot lacks VIEW_AUDIT_LOG) is UNKNOWN',
     change: (s) => {
       s.auditLog = null;

@@ -25,6 +25,8 @@ export const metadata: CheckMetadata = {
 /** Discord keeps audit-log entries for 45 days; older activity cannot be seen. */
 const AUDIT_LOG_WINDOW_DAYS = 45;
 const LONG_STANDING_DAYS = 90;
+/** GET /guilds/{id}/integrations answers at most this many (discord-reference §0.8). */
+const DISCORD_INTEGRATION_CAP = 50;
 
 /**
  * Whether a bot absent from the guild-wide audit log acted within the window: its own `user_id` query
@@ -76,6 +78,15 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
           solution: 'Remove the bot, or at least the privileged roles it still holds.',
         });
       }
+    }
+  }
+
+  if (snapshot.integrations !== null && snapshot.integrations.length >= DISCORD_INTEGRATION_CAP) {
+    // Discord returns at most 50 integrations, so a bot without one listed may have a disabled one unseen.
+    const listedBots = new Set(botIntegrations(snapshot).map((integration) => integrationBotId(integration)));
+    const unlisted = bots.filter((bot) => !listedBots.has(bot.id) && (bot.permissions & DANGEROUS_PERMISSIONS) !== 0n);
+    if (unlisted.length > 0) {
+      missing.push(`Discord lists at most ${DISCORD_INTEGRATION_CAP} integrations, and the integration of ${unlisted.map((bot) => `"${bot.name}"`).join(', ')} is not among them`);
     }
   }
 
