@@ -1,5 +1,4 @@
-import type { APIGuildIntegration } from 'discord-api-types/v10';
-import type { AuditSnapshot } from '../shared/audit-snapshot.js';
+import type { AuditSnapshot, SnapshotIntegration } from '../shared/audit-snapshot.js';
 import { computeBasePermissions } from '../shared/permissions.js';
 import type { GuildIndex } from './guild-index.js';
 
@@ -53,10 +52,10 @@ export function thirdPartyBots(index: GuildIndex): BotView[] {
 }
 
 /** The bot user id an integration installs, for matching integrations with bot members. */
-export function integrationBotId(integration: APIGuildIntegration): string | null {
+export function integrationBotId(integration: SnapshotIntegration): string | null {
   return integration.application?.bot?.id ?? integration.application?.id ?? null;
 }
 
-export function botIntegrations(snapshot: AuditSnapshot): APIGuildIntegration[] {
+export function botIntegrations(snapshot: AuditSnapshot): SnapshotIntegration[] {
   return (snapshot.integrations ?? []).filter((integration) => integration.type === 'discord');
 }

@@ -1,6 +1,6 @@
 import { GuildFeature } from 'discord-api-types/v10';
 import { readFile, writeFile } from 'node:fs/promises';
-import { parseAuditSnapshot } from '../shared/audit-snapshot.js';
+import { parseAuditSnapshot } from '../shared/audit-snapshot-schema.js';
 import { parseCliArgs, USAGE } from './cli-options.js';
 import { BotNotInGuildError, collectSnapshot, createBotRest, DEFAULT_DISCORD_API_URL } from './collector.js';
 import { runAudit } from './engine.js';

@@ -10,10 +10,9 @@ import {
   isBotNotInGuild,
   isMissingAccess,
   isMissingWelcomeScreen,
-  mergeAuditLogPages,
-  nextAuditLogCursor,
   nextMembersCursor,
 } from './collector.js';
+import { auditLogPageEnd, mergeAuditLogPages } from './audit-log-reader.js';
 import { COLLECTED_AT, IDS, makeMember, makeSnapshot, makeWebhook, snowflakeDaysBefore } from './testing/make-snapshot.js';
 
 function discordError(status: number, code: number): DiscordAPIError {
@@ -63,10 +62,19 @@ describe('collector pagination', () => {
     const entries = (days: number) =>
       Array.from({ length: 100 }, (_, n) => ({ id: snowflakeDaysBefore(days, n), user_id: null, target_id: null, action_type: 1 }));
     const recent = { ...emptyLog, audit_log_entries: entries(10) };
-    expect(nextAuditLogCursor(recent, now, 1)).toBe(snowflakeDaysBefore(10, 0));
-    expect(nextAuditLogCursor({ ...emptyLog, audit_log_entries: entries(50) }, now, 1)).toBeNull();
-    expect(nextAuditLogCursor({ ...emptyLog, audit_log_entries: entries(10).slice(0, 40) }, now, 1)).toBeNull();
-    expect(nextAuditLogCursor(recent, now, 5)).toBeNull();
+    expect(auditLogPageEnd(recent, now, 1)).toEqual({ before: snowflakeDaysBefore(10, 0), truncated: false });
+    expect(auditLogPageEnd({ ...emptyLog, audit_log_entries: entries(50) }, now, 1)).toEqual({ before: null, truncated: false });
+    expect(auditLogPageEnd({ ...emptyLog, audit_log_entries: entries(10).slice(0, 40) }, now, 1)).toEqual({ before: null, truncated: false });
+  });
+
+  it('records a log cut at the page ceiling inside the 45-day window as truncated', () => {
+    const now = Date.parse(COLLECTED_AT);
+    const full = (days: number) => ({
+      ...emptyLog,
+      audit_log_entries: Array.from({ length: 100 }, (_, n) => ({ id: snowflakeDaysBefore(days, n), user_id: null, target_id: null, action_type: 1 })),
+    });
+    expect(auditLogPageEnd(full(10), now, 5)).toEqual({ before: null, truncated: true });
+    expect(auditLogPageEnd(full(50), now, 5)).toEqual({ before: null, truncated: false });
   });
 
   it('merges audit-log pages without duplicate users and without webhook tokens', () => {
@@ -85,7 +93,9 @@ describe('collector pagination', () => {
 /** A few Discord routes over real HTTP, enough to exercise @discordjs/rest end to end. */
 function startDiscordStandIn() {
   const base = makeSnapshot();
-  const members = Array.from({ length: 2_345 }, (_, n) => makeMember(String(220_000_000_000_000_000n + BigInt(n)), `u${n}`, []));
+  const auditLog = { entries: base.auditLog?.audit_log_entries ?? [] };
+  const humans = Array.from({ length: 2_345 }, (_, n) => makeMember(String(220_000_000_000_000_000n + BigInt(n)), `u${n}`, []));
+  const members = [...humans, makeMember(IDS.helperBot, 'HelperBot', [IDS.helperBotRole], { bot: true })];
   const requests: string[] = [];
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -111,12 +121,19 @@ function startDiscordStandIn() {
     if (path === `${guildPath}/webhooks`) {
       return json(res, 200, [makeWebhook('900000000000000001', 'Hook', IDS.generalChannel, IDS.admin, { token: 'never-store-me' })]);
     }
-    if (path === `${guildPath}/audit-logs`) return json(res, 200, base.auditLog);
+    if (path === `${guildPath}/audit-logs`) {
+      const before = url.searchParams.get('before');
+      const userId = url.searchParams.get('user_id');
+      const selected = auditLog.entries
+        .filter((entry) => (before === null || BigInt(entry.id) < BigInt(before)) && (userId === null || entry.user_id === userId))
+        .slice(0, Number(url.searchParams.get('limit') ?? '50'));
+      return json(res, 200, { ...emptyLog, audit_log_entries: selected });
+    }
     if (path === `${guildPath}/welcome-screen`) return json(res, 404, { message: 'Unknown Guild Welcome Screen', code: 10069 });
     if (path === `${guildPath}/onboarding`) return json(res, 200, base.onboarding);
     return json(res, 404, { message: '404: Not Found', code: 0 });
   });
-  return { server, requests };
+  return { server, requests, auditLog };
 }
 
 describe('collectSnapshot over HTTP', () => {
@@ -139,7 +156,7 @@ describe('collectSnapshot over HTTP', () => {
       now: () => new Date(COLLECTED_AT),
     });
     expect(snapshot.botUserId).toBe(IDS.auditBot);
-    expect(snapshot.members).toHaveLength(2_345);
+    expect(snapshot.members).toHaveLength(2_346);
     expect(snapshot.autoModerationRules).toBeNull();
     expect(snapshot.welcomeScreen).toBeNull();
     expect(snapshot.onboarding?.enabled).toBe(true);
@@ -148,6 +165,32 @@ describe('collectSnapshot over HTTP', () => {
     expect(restCalls).toBe(13);
     expect(standIn.requests).toHaveLength(13);
     expect(standIn.requests).toContain(`/guilds/${IDS.guild}?with_counts=true`);
+  });
+
+  it('completes a log longer than its page ceiling with one user_id query per bot it does not show', async () => {
+    const busy = Array.from({ length: 600 }, (_, n) => ({ id: snowflakeDaysBefore(1 + n / 100, 600 - n), user_id: IDS.moderator, target_id: null, action_type: 24 }));
+    const helperAction = { id: snowflakeDaysBefore(20), user_id: IDS.helperBot, target_id: null, action_type: 24 };
+    standIn.auditLog.entries = [...busy, helperAction];
+    standIn.requests.length = 0;
+    try {
+      const { snapshot, restCalls } = await collectSnapshot({ rest: createBotRest('test-bot-token', apiUrl), guildId: IDS.guild, now: () => new Date(COLLECTED_AT) });
+      expect(snapshot.auditLog?.audit_log_entries).toHaveLength(500);
+      expect(snapshot.auditLogTruncated).toBe(true);
+      expect(snapshot.botActivity).toEqual({ [IDS.helperBot]: { status: 'read', latestEntryId: helperAction.id } });
+      expect(standIn.requests.filter((request) => request.includes('user_id='))).toEqual([`/guilds/${IDS.guild}/audit-logs?user_id=${IDS.helperBot}&limit=1`]);
+      // 12 fixed calls, 5 audit-log pages instead of 1, one per-bot query
+      expect(restCalls).toBe(12 + 5 + 1);
+    } finally {
+      standIn.auditLog.entries = makeSnapshot().auditLog?.audit_log_entries ?? [];
+    }
+  });
+
+  it('records a complete log as not truncated and makes no per-bot queries', async () => {
+    standIn.requests.length = 0;
+    const { snapshot } = await collectSnapshot({ rest: createBotRest('test-bot-token', apiUrl), guildId: IDS.guild, now: () => new Date(COLLECTED_AT) });
+    expect(snapshot.auditLogTruncated).toBe(false);
+    expect(snapshot.botActivity).toBeUndefined();
+    expect(standIn.requests.some((request) => request.includes('user_id='))).toBe(false);
   });
 
   it('throws BotNotInGuildError for a guild the bot is not in', async () => {

@@ -14,7 +14,9 @@ import {
   type APIWebhook,
   type RESTGetAPIGuildRoleMemberCountsResult,
 } from 'discord-api-types/v10';
-import { parseAuditSnapshot, redactWebhook, type AuditSnapshot } from '../shared/audit-snapshot.js';
+import { redactWebhook, type AuditSnapshot } from '../shared/audit-snapshot.js';
+import { parseAuditSnapshot } from '../shared/audit-snapshot-schema.js';
+import { botsMissingFromLog, readBotActivity, readGuildAuditLog, type AuditLogGet } from './audit-log-reader.js';
 
 /**
  * The only code that talks to Discord: it reads one guild with the minimal calls of
@@ -31,12 +33,6 @@ const UNKNOWN_GUILD = 10004;
 const UNKNOWN_WELCOME_SCREEN = 10069;
 
 export const MEMBERS_PAGE_SIZE = 1000;
-export const AUDIT_LOG_PAGE_SIZE = 100;
-/** Discord keeps 45 days of audit log; older pages are never needed. */
-export const AUDIT_LOG_WINDOW_MS = 45 * 86_400_000;
-/** A ceiling so a very busy guild cannot turn one audit into dozens of audit-log calls. */
-export const MAX_AUDIT_LOG_PAGES = 5;
-
 export class BotNotInGuildError extends Error {
   constructor(readonly guildId: string) {
     super(`The audit bot is not a member of guild ${guildId}; invite it first.`);
@@ -80,38 +76,6 @@ export function isMissingWelcomeScreen(error: DiscordErrorLike | null): boolean 
 export function nextMembersCursor(page: readonly APIGuildMember[], pageSize: number = MEMBERS_PAGE_SIZE): string | null {
   if (page.length < pageSize) return null;
   return page.at(-1)?.user.id ?? null;
-}
-
-/** The `before` cursor for the next audit-log page, or null once the 45-day window is covered. */
-export function nextAuditLogCursor(page: APIAuditLog, collectedAtMs: number, pagesRead: number): string | null {
-  const entries = page.audit_log_entries;
-  if (entries.length < AUDIT_LOG_PAGE_SIZE || pagesRead >= MAX_AUDIT_LOG_PAGES) return null;
-  let oldest: bigint | null = null;
-  for (const entry of entries) {
-    const id = BigInt(entry.id);
-    if (oldest === null || id < oldest) oldest = id;
-  }
-  if (oldest === null) return null;
-  const oldestMs = Number((oldest >> 22n) + 1_420_070_400_000n);
-  return collectedAtMs - oldestMs >= AUDIT_LOG_WINDOW_MS ? null : oldest.toString();
-}
-
-function uniqueById<T extends { id: string }>(items: readonly T[]): T[] {
-  return [...new Map(items.map((item) => [item.id, item])).values()];
-}
-
-/** Joins audit-log pages into one APIAuditLog, newest entries first, side lists without duplicates. */
-export function mergeAuditLogPages(pages: readonly APIAuditLog[]): APIAuditLog {
-  return {
-    audit_log_entries: pages.flatMap((page) => page.audit_log_entries),
-    users: uniqueById(pages.flatMap((page) => page.users ?? [])),
-    webhooks: uniqueById(pages.flatMap((page) => page.webhooks ?? [])).map((webhook) => redactWebhook(webhook)),
-    integrations: uniqueById(pages.flatMap((page) => page.integrations ?? [])),
-    threads: uniqueById(pages.flatMap((page) => page.threads ?? [])),
-    auto_moderation_rules: uniqueById(pages.flatMap((page) => page.auto_moderation_rules ?? [])),
-    guild_scheduled_events: uniqueById(pages.flatMap((page) => page.guild_scheduled_events ?? [])),
-    application_commands: uniqueById(pages.flatMap((page) => page.application_commands ?? [])),
-  };
 }
 
 /** The REST client the collector expects: bot-authenticated, API v10, pointed at Discord or a stand-in. */
@@ -166,17 +130,7 @@ export async function collectSnapshot({ rest, guildId, now = () => new Date() }:
     }
     return members;
   };
-  const readAuditLog = async (): Promise<APIAuditLog> => {
-    const pages: APIAuditLog[] = [];
-    let before: string | null = null;
-    do {
-      const query: Record<string, string> = { limit: String(AUDIT_LOG_PAGE_SIZE), ...(before ? { before } : {}) };
-      const page: APIAuditLog = await get(Routes.guildAuditLog(guildId), query);
-      pages.push(page);
-      before = nextAuditLogCursor(page, collectedAt.getTime(), pages.length);
-    } while (before !== null);
-    return mergeAuditLogPages(pages);
-  };
+  const getAuditLog: AuditLogGet = (query) => get<APIAuditLog>(Routes.guildAuditLog(guildId), query);
   const community = guild.features.includes(GuildFeature.Community);
   const readWelcomeScreen = async (): Promise<APIGuildWelcomeScreen | null> => {
     try {
@@ -195,11 +149,15 @@ export async function collectSnapshot({ rest, guildId, now = () => new Date() }:
       optional(() => get<APIAutoModerationRule[]>(Routes.guildAutoModerationRules(guildId))),
       optional(() => get<APIGuildIntegration[]>(Routes.guildIntegrations(guildId))),
       optional(() => get<APIWebhook[]>(Routes.guildWebhooks(guildId))),
-      optional(readAuditLog),
+      optional(() => readGuildAuditLog(getAuditLog, collectedAt.getTime())),
       // Welcome screen and onboarding exist only for community guilds; others are not asked.
       community ? optional(readWelcomeScreen) : Promise.resolve(null),
       community ? optional(() => get<APIGuildOnboarding>(Routes.guildOnboarding(guildId))) : Promise.resolve(null),
     ]);
+
+  // Only after the members are known: a log cut short is completed per bot, never read as "inactive".
+  const botsToQuery = auditLog ? botsMissingFromLog(auditLog, members, guild.roles, botUser.id) : [];
+  const botActivity = botsToQuery.length > 0 ? await readBotActivity(getAuditLog, botsToQuery) : null;
 
   const parsed = parseAuditSnapshot({
     snapshotVersion: 1,
@@ -213,9 +171,11 @@ export async function collectSnapshot({ rest, guildId, now = () => new Date() }:
     integrations,
     // Redacted here as well as in the schema: the secret must not outlive this function.
     webhooks: webhooks?.map((webhook) => redactWebhook(webhook)) ?? null,
-    auditLog,
+    auditLog: auditLog?.log ?? null,
     welcomeScreen,
     onboarding,
+    ...(auditLog ? { auditLogTruncated: auditLog.truncated } : {}),
+    ...(botActivity ? { botActivity } : {}),
   });
   if (!parsed.ok) throw new InvalidDiscordDataError(parsed.issues);
   return { snapshot: parsed.snapshot, restCalls };

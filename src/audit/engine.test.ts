@@ -36,6 +36,18 @@ describe('runAudit', () => {
     expect(report).toMatchObject({ criticalIssues: 1, highIssues: 1, mediumIssues: 1, lowIssues: 0 });
   });
 
+  it('never passes a check on a list from which an unreadable item was set aside', () => {
+    const report = runAudit(makeSnapshot((s) => {
+      s.skippedItems = [{ part: 'webhooks', id: '900000000000000009', issue: 'type: expected number' }];
+    }), {});
+    const statuses = Object.fromEntries(report.checks.map((check) => [check.checkId, check.status]));
+    expect(statuses.WEBHOOK_SECURITY).toBe('UNKNOWN');
+    expect(report.checks.find((check) => check.checkId === 'WEBHOOK_SECURITY')?.evidence.missingData).toEqual([
+      expect.stringContaining('webhook (900000000000000009)'),
+    ]);
+    expect(report.checks.filter((check) => check.status === 'UNKNOWN').map((check) => check.checkId)).toEqual(['WEBHOOK_SECURITY']);
+  });
+
   it('passes the owner check automatically when the signed-in owner has 2FA', () => {
     const report = runAudit(makeSnapshot(), { ownerMfaEnabled: true });
     expect(report.checks.find((check) => check.checkId === 'CSU_OWNER_VERIFICATION')?.status).toBe('PASS');

@@ -2,11 +2,12 @@ import type { AuditReport, CheckResult } from '../shared/audit-contract.js';
 import type { AuditSnapshot } from '../shared/audit-snapshot.js';
 import { CHECKS } from './registry.js';
 import { recomputeSummary } from './scoring.js';
+import { withSkippedItems } from './skipped-items.js';
 import type { AuditCheck, AuditContext } from './types.js';
 
 function runCheck(check: AuditCheck, snapshot: AuditSnapshot, context: AuditContext): CheckResult {
   const { metadata } = check;
-  const outcome = check.evaluate(snapshot, context);
+  const outcome = withSkippedItems(metadata.id, snapshot, check.evaluate(snapshot, context));
   return {
     checkId: metadata.id,
     checkName: metadata.name,

@@ -25,6 +25,15 @@ export function listed<T>(items: readonly T[]): T[] {
 }
 
 /**
+ * Advisory findings for the evidence: the first MAX_LISTED, plus their total when some were left out,
+ * so a long list is shortened but never silently loses findings.
+ */
+export function warningsEvidence(warnings: readonly string[]): Pick<CheckEvidence, 'warnings' | 'totalWarnings'> {
+  if (warnings.length === 0) return {};
+  return { warnings: listed(warnings), ...(warnings.length > MAX_LISTED ? { totalWarnings: warnings.length } : {}) };
+}
+
+/**
  * The one status rule every automated check follows: a proven problem fails; otherwise missing
  * data makes the check UNKNOWN (never a failure); otherwise it passes.
  */
@@ -51,7 +60,7 @@ export function decide(
       evidence: { ...evidence, summary: `Not enough data: ${missing.join('; ')}`, missingData: [...missing] },
     };
   }
-  const warningCount = Array.isArray(evidence.warnings) ? evidence.warnings.length : 0;
+  const warningCount = evidence.totalWarnings ?? (Array.isArray(evidence.warnings) ? evidence.warnings.length : 0);
   const summary = warningCount > 0 ? `${passSummary} ${warningCount} warning(s) to review.` : passSummary;
   return { status: 'PASS', evidence: { ...evidence, summary } };
 }

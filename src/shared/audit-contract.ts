@@ -127,6 +127,8 @@ export interface CheckEvidence {
   /** Why a check is UNKNOWN, naming the missing permission or intent. */
   missingData?: string[];
   warnings?: string[];
+  /** How many warnings there were when `warnings` lists only the first of them. */
+  totalWarnings?: number;
   auditBot?: AuditBotNote;
   rolesWithCriticalPerms?: RoleFinding[];
   botsWithDangerousPerms?: BotFinding[];

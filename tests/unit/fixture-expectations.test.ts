@@ -1,3 +1,4 @@
+import { ChannelType } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectSnapshot, createBotRest } from '../../src/audit/collector.js';
 import { runAudit } from '../../src/audit/engine.js';
@@ -6,6 +7,7 @@ import type { AuditReport } from '../../src/shared/audit-contract.js';
 import type { AuditSnapshot } from '../../src/shared/audit-snapshot.js';
 import {
   AUDIT_FIXTURES,
+  BUSY_GUILD,
   DEMO_ACCOUNTS,
   LEAST_PRIVILEGE_AUDIT_BOT,
   startDiscordSimulator,
@@ -14,7 +16,7 @@ import {
 } from '../../src/simulators/discord/index.js';
 
 /**
- * The engine against the simulator's four audit fixtures, end to end through the real collector:
+ * The engine against the simulator's audit fixtures, end to end through the real collector:
  * every check must land on the outcome written (with its reasoning) next to the fixture.
  */
 
@@ -38,6 +40,12 @@ async function audit(fixture: AuditFixture): Promise<Audited> {
   const { snapshot } = await collectSnapshot({ rest: createBotRest(botToken, `${sim.url}/api`), guildId: fixture.guildId });
   const mfa = ownerMfa(fixture);
   return { snapshot, report: runAudit(snapshot, mfa === undefined ? {} : { ownerMfaEnabled: mfa }) };
+}
+
+function busy(): AuditFixture {
+  const fixture = AUDIT_FIXTURES.find((candidate) => candidate.key === 'busy');
+  if (!fixture) throw new Error('The busy fixture is missing');
+  return fixture;
 }
 
 function audited(key: AuditFixture['key']): Audited {
@@ -65,9 +73,10 @@ afterAll(async () => {
 });
 
 describe('audit fixtures give their expected check outcomes', () => {
-  it('audits all four fixtures, each with the owner known', () => {
-    expect(AUDIT_FIXTURES.map((fixture) => fixture.key)).toEqual(['hardened', 'typical', 'dangerous', 'large']);
-    for (const fixture of AUDIT_FIXTURES) expect(ownerMfa(fixture), fixture.key).toBeTypeOf('boolean');
+  it('audits all five fixtures, the demo-owned ones with the owner known', () => {
+    expect(AUDIT_FIXTURES.map((fixture) => fixture.key)).toEqual(['hardened', 'typical', 'dangerous', 'large', 'busy']);
+    for (const fixture of AUDIT_FIXTURES.filter((candidate) => candidate.key !== 'busy')) expect(ownerMfa(fixture), fixture.key).toBeTypeOf('boolean');
+    expect(ownerMfa(busy())).toBeUndefined();
   });
 
   it.each(AUDIT_FIXTURES.map((fixture) => [fixture.key, fixture] as const))('%s: every check matches', (_key, fixture) => {
@@ -108,5 +117,29 @@ describe('audit fixtures give their expected check outcomes', () => {
     }
     // Guard against a vacuous pass: the fixtures do serve webhook tokens.
     expect(AUDIT_FIXTURES.flatMap((fixture) => webhookTokens(fixture)).length).toBeGreaterThan(0);
+  });
+
+  it('busy: reads a log longer than 500 entries without judging the bot it cut off as inactive', () => {
+    const { snapshot, report } = audited('busy');
+    const served = sim.state.guild(busy().guildId)?.fixture.auditLogEntries.length ?? 0;
+    expect(served).toBeGreaterThan(500);
+    expect(snapshot.auditLog?.audit_log_entries).toHaveLength(500);
+    expect(snapshot.auditLog?.audit_log_entries.some((entry) => entry.user_id === BUSY_GUILD.archivistBotId)).toBe(false);
+    expect(snapshot.auditLogTruncated).toBe(true);
+    expect(snapshot.botActivity?.[BUSY_GUILD.archivistBotId]).toMatchObject({ status: 'read', latestEntryId: expect.any(String) });
+    const inactiveBots = report.checks.find((check) => check.checkId === 'INACTIVE_BOTS');
+    expect(inactiveBots?.status).toBe('PASS');
+    expect(inactiveBots?.evidence.problematicBots).toEqual([]);
+    expect(inactiveBots?.evidence.warnings).toBeUndefined();
+  });
+
+  it('busy: keeps the media channel, the null-named integrations and the non-numeric integration id', () => {
+    const { snapshot, report } = audited('busy');
+    expect(snapshot.skippedItems).toBeUndefined();
+    expect(snapshot.channels?.some((channel) => channel.type === ChannelType.GuildMedia)).toBe(true);
+    expect(snapshot.integrations?.find((integration) => integration.id === BUSY_GUILD.streamIntegrationId)).toMatchObject({ name: null, type: 'twitch' });
+    expect(snapshot.integrations?.filter((integration) => integration.name === null)).toHaveLength(2);
+    const webhooks = report.checks.find((check) => check.checkId === 'WEBHOOK_SECURITY');
+    expect(webhooks?.evidence.summary).toContain('"Price bot" in public #general');
   });
 });

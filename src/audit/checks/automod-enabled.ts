@@ -1,6 +1,6 @@
 import { AutoModerationActionType, AutoModerationRuleTriggerType, type APIAutoModerationRule } from 'discord-api-types/v10';
 import type { AuditSnapshot } from '../../shared/audit-snapshot.js';
-import { MISSING_DATA, listed, unknownBecause } from '../evidence.js';
+import { MISSING_DATA, decide, listed, unknownBecause, warningsEvidence } from '../evidence.js';
 import { DISCORD_AUTOMOD_DOC, SEAL_DISCORD } from '../references.js';
 import type { CheckMetadata, CheckOutcome } from '../types.js';
 
@@ -69,23 +69,13 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
         blocksMessages: blocksMessages(rule),
       })),
     ),
-    ...(warnings.length > 0 ? { warnings } : {}),
+    ...warningsEvidence(warnings),
   };
   if (protective.length > 0) {
-    return {
-      status: 'PASS',
-      evidence: { ...evidence, summary: `${protective.length} enabled AutoMod rule(s) block spam, mention spam or flagged words.` },
-    };
+    return decide([], [], evidence, `${protective.length} enabled AutoMod rule(s) block spam, mention spam or flagged words.`);
   }
-  return {
-    status: 'FAIL',
-    evidence: {
-      ...evidence,
-      summary:
-        effective.length === 0
-          ? 'No AutoMod rule is in effect.'
-          : 'No enabled AutoMod rule blocks spam, mention spam or commonly flagged words.',
-      recommendation: 'Enable the Spam, Mention Spam and Commonly Flagged Words rules with the "Block message" response.',
-    },
-  };
+  const failure =
+    effective.length === 0 ? 'No AutoMod rule is in effect.' : 'No enabled AutoMod rule blocks spam, mention spam or commonly flagged words.';
+  const recommendation = 'Enable the Spam, Mention Spam and Commonly Flagged Words rules with the "Block message" response.';
+  return decide([failure], [], { ...evidence, recommendation }, '');
 }

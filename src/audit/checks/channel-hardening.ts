@@ -10,7 +10,7 @@ import {
   permissionLabelsOf,
 } from '../../shared/permissions.js';
 import { auditableChannels, channelName, channelTypeLabel, everyoneEffectivePermissions, overwritesOf } from '../channel-view.js';
-import { MISSING_DATA, decide, listed, namesOf, unknownBecause, withAuditBot } from '../evidence.js';
+import { MISSING_DATA, warningsEvidence, decide, listed, namesOf, unknownBecause, withAuditBot } from '../evidence.js';
 import { indexGuild } from '../guild-index.js';
 import { findMembers, roleHolderCount } from '../holders.js';
 import { DISCORD_CHANNEL_DOC, DISCORD_PERMISSIONS_DOC, SEAL_DISCORD } from '../references.js';
@@ -100,7 +100,7 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     vulnerableChannels: vulnerable,
     channelsRead: snapshot.channels.length,
     coverage: 'Discord omits channels the bot cannot view; give the bot View Channel on private channels to audit them.',
-    ...(warnings.length > 0 ? { warnings: listed(warnings) } : {}),
+    ...warningsEvidence(warnings),
   });
   return decide(failures, [...missing], evidence, `No risky overwrites in ${snapshot.channels.length} channels, and rules and announcements are read-only for @everyone.`);
 }

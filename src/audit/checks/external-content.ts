@@ -10,7 +10,7 @@ import {
   permissionLabelsOf,
 } from '../../shared/permissions.js';
 import { auditableChannels, channelName, channelTypeLabel, everyoneEffectivePermissions } from '../channel-view.js';
-import { MISSING_DATA, decide, listed, namesOf, unknownBecause } from '../evidence.js';
+import { MISSING_DATA, decide, listed, namesOf, unknownBecause, warningsEvidence } from '../evidence.js';
 import { indexGuild } from '../guild-index.js';
 import { DISCORD_PERMISSIONS_DOC, SEAL_DISCORD } from '../references.js';
 import type { CheckMetadata, CheckOutcome } from '../types.js';
@@ -80,9 +80,7 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     vulnerableChannels: failingChannels.length,
     everyoneExternalPermissions: permissionLabelsOf(everyoneBase),
     explicitContentFilter: snapshot.guild.explicit_content_filter,
-    ...(findings.length > 0
-      ? { warnings: listed(findings.map((finding) => `${finding.name}: @everyone has ${finding.permissionNames.join(', ')}`)) }
-      : {}),
+    ...warningsEvidence(findings.map((finding) => `${finding.name}: @everyone has ${finding.permissionNames.join(', ')}`)),
   };
   const passSummary =
     findings.length === 0

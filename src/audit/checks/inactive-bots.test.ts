@@ -1,8 +1,14 @@
 import { expect } from 'vitest';
 import { describeCheckTable } from '../testing/check-table.js';
-import { bits, daysBefore, IDS, makeBotIntegration, roleNamed } from '../testing/make-snapshot.js';
+import { bits, daysBefore, IDS, makeBotIntegration, roleNamed, snowflakeDaysBefore } from '../testing/make-snapshot.js';
 import type { AuditSnapshot } from '../../shared/audit-snapshot.js';
 import * as check from './inactive-bots.js';
+
+function privilegedHelperInTruncatedLog(s: AuditSnapshot): void {
+  helperJoinedLongAgoAndSilent(s);
+  roleNamed(s, 'HelperBot').permissions = bits('BAN_MEMBERS');
+  s.auditLogTruncated = true;
+}
 
 function helperJoinedLongAgoAndSilent(s: AuditSnapshot): void {
   const bot = s.members?.find((member) => member.user.id === IDS.helperBot);
@@ -55,6 +61,55 @@ describeCheckTable(check, [
       s.auditLog?.audit_log_entries.push({ id: '1', user_id: IDS.auditBot, target_id: IDS.helperBot, action_type: 24 });
     },
     expected: 'FAIL',
+  },
+  {
+    name: 'a truncated audit log that misses a bot, with its own query showing a recent action, passes',
+    change: (s) => {
+      privilegedHelperInTruncatedLog(s);
+      s.botActivity = { [IDS.helperBot]: { status: 'read', latestEntryId: snowflakeDaysBefore(20) } };
+    },
+    expected: 'PASS',
+  },
+  {
+    name: 'a truncated audit log that misses a bot, with its own query showing only old actions, still fails',
+    change: (s) => {
+      privilegedHelperInTruncatedLog(s);
+      s.botActivity = { [IDS.helperBot]: { status: 'read', latestEntryId: snowflakeDaysBefore(60) } };
+    },
+    expected: 'FAIL',
+  },
+  {
+    name: 'a truncated audit log that misses a bot never fails it: UNKNOWN with the reason',
+    change: privilegedHelperInTruncatedLog,
+    expected: 'UNKNOWN',
+    evidence: (e) => expect(e.missingData).toEqual([expect.stringContaining('"HelperBot"')]),
+  },
+  {
+    name: "a bot whose own audit-log query failed is UNKNOWN, naming the bot and the reason",
+    change: (s) => {
+      privilegedHelperInTruncatedLog(s);
+      s.botActivity = { [IDS.helperBot]: { status: 'unreadable', reason: 'Discord answered 500' } };
+    },
+    expected: 'UNKNOWN',
+    evidence: (e) => expect(e.missingData).toEqual([expect.stringMatching(/"HelperBot".*Discord answered 500/)]),
+  },
+  {
+    name: 'an integration with a null name and a non-numeric id is named by its application',
+    change: (s) => {
+      s.integrations = [{ ...makeBotIntegration('yt:UCabc', IDS.helperBot, 'HelperBot', false), name: null }];
+      roleNamed(s, 'HelperBot').permissions = bits('MANAGE_ROLES');
+    },
+    expected: 'FAIL',
+    evidence: (e) => expect(e.integrations).toEqual([expect.objectContaining({ name: 'HelperBot', enabled: false })]),
+  },
+  {
+    name: 'a bot missing from a list at Discord\'s 50-integration cap may be a disabled integration: UNKNOWN naming it',
+    change: (s) => {
+      roleNamed(s, 'HelperBot').permissions = bits('MANAGE_ROLES');
+      s.integrations = Array.from({ length: 50 }, (_, n) => ({ ...makeBotIntegration(`8000000000000001${String(n).padStart(2, '0')}`, IDS.auditBot, 'Rampart'), type: 'twitch' }));
+    },
+    expected: 'UNKNOWN',
+    evidence: (e) => expect(e.missingData).toEqual([expect.stringMatching(/at most 50 integrations.*"HelperBot"/)]),
   },
   {
     name: 'audit log unreadable (bot lacks VIEW_AUDIT_LOG) is UNKNOWN',

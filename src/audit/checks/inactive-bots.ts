@@ -2,7 +2,7 @@ import type { BotFinding, IntegrationFinding } from '../../shared/audit-contract
 import type { AuditSnapshot } from '../../shared/audit-snapshot.js';
 import { DANGEROUS_PERMISSIONS, permissionLabelsOf } from '../../shared/permissions.js';
 import { botIntegrations, integrationBotId, thirdPartyBots } from '../bots.js';
-import { MISSING_DATA, decide, listed, withAuditBot } from '../evidence.js';
+import { MISSING_DATA, warningsEvidence, decide, listed, withAuditBot } from '../evidence.js';
 import { DAY_MS, indexGuild, snowflakeTimestampMs } from '../guild-index.js';
 import { DISCORD_AUDIT_LOG_DOC, SEAL_DISCORD } from '../references.js';
 import type { CheckMetadata, CheckOutcome } from '../types.js';
@@ -25,6 +25,23 @@ export const metadata: CheckMetadata = {
 /** Discord keeps audit-log entries for 45 days; older activity cannot be seen. */
 const AUDIT_LOG_WINDOW_DAYS = 45;
 const LONG_STANDING_DAYS = 90;
+/** GET /guilds/{id}/integrations answers at most this many (discord-reference §0.8). */
+const DISCORD_INTEGRATION_CAP = 50;
+
+/**
+ * Whether a bot absent from the guild-wide audit log acted within the window: its own `user_id` query
+ * decides when the collector made one; otherwise a log cut short by the page ceiling cannot tell.
+ */
+function recentActivity(snapshot: AuditSnapshot, botId: string, windowStart: number): 'active' | 'inactive' | { unreadable: string } {
+  const activity = snapshot.botActivity?.[botId];
+  if (activity?.status === 'read') {
+    const latest = activity.latestEntryId;
+    return latest !== null && snowflakeTimestampMs(latest) >= windowStart ? 'active' : 'inactive';
+  }
+  if (activity?.status === 'unreadable') return { unreadable: activity.reason };
+  if (snapshot.auditLogTruncated === true) return { unreadable: 'the audit log is longer than the pages read and its own entries were not queried' };
+  return 'inactive';
+}
 
 export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
   const index = indexGuild(snapshot);
@@ -45,14 +62,15 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
       const bot = botId === null ? undefined : botById.get(botId);
       const dangerous = bot ? bot.permissions & DANGEROUS_PERMISSIONS : 0n;
       const disabledWithPower = integration.enabled === false && dangerous !== 0n;
+      const name = integration.name ?? integration.application?.name ?? integration.id;
       integrationFindings.push({
-        name: integration.name,
+        name,
         type: integration.type,
         enabled: integration.enabled !== false,
         ...(disabledWithPower ? { problem: 'Disabled but its bot still holds privileged roles' } : {}),
       });
       if (disabledWithPower && bot) {
-        failures.push(`Integration "${integration.name}" is disabled but its bot still holds ${permissionLabelsOf(dangerous).join(', ')}.`);
+        failures.push(`Integration "${name}" is disabled but its bot still holds ${permissionLabelsOf(dangerous).join(', ')}.`);
         problematic.push({
           name: bot.name,
           problem: 'Integration disabled, privileged roles kept',
@@ -60,6 +78,15 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
           solution: 'Remove the bot, or at least the privileged roles it still holds.',
         });
       }
+    }
+  }
+
+  if (snapshot.integrations !== null && snapshot.integrations.length >= DISCORD_INTEGRATION_CAP) {
+    // Discord returns at most 50 integrations, so a bot without one listed may have a disabled one unseen.
+    const listedBots = new Set(botIntegrations(snapshot).map((integration) => integrationBotId(integration)));
+    const unlisted = bots.filter((bot) => !listedBots.has(bot.id) && (bot.permissions & DANGEROUS_PERMISSIONS) !== 0n);
+    if (unlisted.length > 0) {
+      missing.push(`Discord lists at most ${DISCORD_INTEGRATION_CAP} integrations, and the integration of ${unlisted.map((bot) => `"${bot.name}"`).join(', ')} is not among them`);
     }
   }
 
@@ -76,6 +103,12 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
       const joinedAt = bot.joinedAt === null ? Number.NaN : Date.parse(bot.joinedAt);
       const longStanding = Number.isFinite(joinedAt) && index.collectedAtMs - joinedAt > LONG_STANDING_DAYS * DAY_MS;
       if (!longStanding || recentActors.has(bot.id)) continue;
+      const activity = recentActivity(snapshot, bot.id, windowStart);
+      if (activity === 'active') continue;
+      if (activity !== 'inactive') {
+        missing.push(`Audit-log activity of bot "${bot.name}" could not be read: ${activity.unreadable}`);
+        continue;
+      }
       const dangerous = bot.permissions & DANGEROUS_PERMISSIONS;
       if (dangerous !== 0n) {
         failures.push(`Bot "${bot.name}" looks inactive but holds ${permissionLabelsOf(dangerous).join(', ')}.`);
@@ -99,7 +132,7 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     suspiciousIntegrations: integrationFindings.filter((integration) => integration.problem !== undefined).length,
     auditLogWindowDays: AUDIT_LOG_WINDOW_DAYS,
     note: 'Discord records no "last active" time; inactivity is inferred from join date and audit-log actions, so confirm with your team.',
-    ...(warnings.length > 0 ? { warnings: listed(warnings) } : {}),
+    ...warningsEvidence(warnings),
   });
   return decide(failures, missing, evidence, bots.length === 0 ? 'No third-party bots are in the server.' : `No inactive bot keeps privileged permissions (${bots.length} bot(s) reviewed).`);
 }

@@ -1,6 +1,6 @@
 import type { AuditSnapshot } from '../../shared/audit-snapshot.js';
 import { DANGEROUS_PERMISSIONS, hasAnyPermission } from '../../shared/permissions.js';
-import { MISSING_DATA, decide, listed, roleFinding, unknownBecause, withAuditBot } from '../evidence.js';
+import { MISSING_DATA, decide, listed, roleFinding, unknownBecause, warningsEvidence, withAuditBot } from '../evidence.js';
 import { indexGuild } from '../guild-index.js';
 import { roleHolderCount } from '../holders.js';
 import { DISCORD_GUILD_DOC, SEAL_DISCORD } from '../references.js';
@@ -40,9 +40,7 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     emptyRoleCount: empty.length,
     rolesReviewed: candidates.length,
     onboardingRoles: candidates.filter((role) => (role.flags & IN_PROMPT) !== 0).map((role) => role.name),
-    ...(harmlessEmpty.length > 0
-      ? { warnings: listed(harmlessEmpty.map((role) => `Role "${role.name}" has no members.`)) }
-      : {}),
+    ...warningsEvidence(harmlessEmpty.map((role) => `Role "${role.name}" has no members.`)),
   });
   return decide(
     dormantPrivileged.map((role) => `Empty role "${role.name}" still carries privileged permissions.`),

@@ -8,6 +8,7 @@ import {
   missingForHolderCount,
   namesOf,
   roleFinding,
+  warningsEvidence,
   withAuditBot,
   decide,
 } from '../evidence.js';
@@ -99,7 +100,7 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     ),
     membersWithElevatedPerms: index.members ? moderators.length : null,
     totalMembers: total,
-    ...(warnings.length > 0 ? { warnings } : {}),
+    ...warningsEvidence(warnings),
   });
   return decide(failures, missing, evidence, 'Moderator roles hold only moderation permissions and their number is within limits.');
 }

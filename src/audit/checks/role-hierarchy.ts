@@ -1,6 +1,6 @@
 import type { AuditSnapshot } from '../../shared/audit-snapshot.js';
 import { DANGEROUS_PERMISSIONS, hasAnyPermission, hasPermission, Permission } from '../../shared/permissions.js';
-import { decide, listed, roleFinding, withAuditBot } from '../evidence.js';
+import { decide, listed, roleFinding, warningsEvidence, withAuditBot } from '../evidence.js';
 import { indexGuild, type IndexedRole } from '../guild-index.js';
 import { DISCORD_PERMISSIONS_DOC, SEAL_DISCORD } from '../references.js';
 import type { CheckMetadata, CheckOutcome } from '../types.js';
@@ -20,7 +20,6 @@ export const metadata: CheckMetadata = {
 };
 
 const POWER = Permission.ADMINISTRATOR | Permission.MANAGE_ROLES;
-const MAX_WARNINGS = 20;
 
 export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
   const index = indexGuild(snapshot);
@@ -46,17 +45,7 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
   }
 
   const warnings: string[] = [];
-  const assigners = ranked.filter(
-    (role) => hasPermission(role.permissions, Permission.MANAGE_ROLES) && !hasPermission(role.permissions, Permission.ADMINISTRATOR),
-  );
-  for (const assigner of assigners) {
-    if (warnings.length >= MAX_WARNINGS) break;
-    const assignerPosition = ranked.indexOf(assigner);
-    for (const lower of ranked.slice(assignerPosition + 1)) {
-      if (lower.managed || !hasAnyPermission(lower.permissions, DANGEROUS_PERMISSIONS)) continue;
-      warnings.push(`"${assigner.name}" can assign the privileged role "${lower.name}" below it.`);
-    }
-  }
+  // Ties first: they are few, and a long list of assignable roles must not crowd them out.
   const seenPositions = new Map<number, string>();
   for (const role of ranked) {
     const other = seenPositions.get(role.position);
@@ -64,12 +53,24 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     seenPositions.set(role.position, role.name);
   }
 
+  const assigners = ranked.filter(
+    (role) => hasPermission(role.permissions, Permission.MANAGE_ROLES) && !hasPermission(role.permissions, Permission.ADMINISTRATOR),
+  );
+  for (const assigner of assigners) {
+    const assignable = ranked
+      .slice(ranked.indexOf(assigner) + 1)
+      .filter((lower) => !lower.managed && hasAnyPermission(lower.permissions, DANGEROUS_PERMISSIONS));
+    if (assignable.length === 0) continue;
+    const names = assignable.map((lower) => `"${lower.name}"`);
+    warnings.push(`"${assigner.name}" can assign the privileged role${names.length > 1 ? 's' : ''} ${names.join(', ')} below it.`);
+  }
+
   const evidence = withAuditBot(index, {
     rolesWithCriticalPerms: [...offending.values()].map(({ role, problem }) => ({ ...roleFinding(role, POWER), problem })),
     highestHumanAdminRole: anchor?.name ?? null,
     topRole: top?.name ?? null,
     roleOrder: listed(ranked.map((role) => role.name)),
-    ...(warnings.length > 0 ? { warnings: warnings.slice(0, MAX_WARNINGS * 2) } : {}),
+    ...warningsEvidence(warnings),
   });
   return decide(
     [...offending.values()].map(({ problem }) => problem),

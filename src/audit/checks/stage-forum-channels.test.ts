@@ -29,12 +29,36 @@ describeCheckTable(check, [
     expected: 'FAIL',
   },
   {
-    name: 'a forum without post slowmode or moderated tags passes with warnings',
+    name: 'a media channel without post slowmode or moderated tags passes with warnings naming it',
     change: (s) => {
-      s.channels?.push(makeChannel('500000000000000099', 'media-dump', ChannelType.GuildMedia, [], { default_thread_rate_limit_per_user: 0, available_tags: [] }));
+      s.channels?.push(makeChannel('500000000000000099', 'media-dump', ChannelType.GuildMedia, [], { rate_limit_per_user: 0, default_thread_rate_limit_per_user: 0, available_tags: [] }));
     },
     expected: 'PASS',
-    evidence: (e) => expect(e.warnings).toHaveLength(2),
+    evidence: (e) => expect(e.warnings).toEqual([expect.stringMatching(/^#media-dump: .*posts/), expect.stringMatching(/^#media-dump: no moderated tags/)]),
+  },
+  {
+    name: 'post creation follows rate_limit_per_user: a message slowmode inside posts does not slow new posts',
+    change: (s) => {
+      Object.assign(channelNamed(s, 'help'), { rate_limit_per_user: 0, default_thread_rate_limit_per_user: 120 });
+    },
+    expected: 'PASS',
+    evidence: (e) => expect(e.warnings).toEqual(['#help: @everyone can create posts with no post slowmode (rate_limit_per_user is 0).']),
+  },
+  {
+    name: 'a post slowmode (rate_limit_per_user) is enough even with no slowmode inside posts',
+    change: (s) => {
+      Object.assign(channelNamed(s, 'help'), { rate_limit_per_user: 60, default_thread_rate_limit_per_user: 0 });
+    },
+    expected: 'PASS',
+    evidence: (e) => expect(e.warnings).toBeUndefined(),
+  },
+  {
+    name: 'a media channel where @everyone cannot send needs no post slowmode',
+    change: (s) => {
+      s.channels?.push(makeChannel('500000000000000099', 'gallery', ChannelType.GuildMedia, [overwrite(IDS.guild, 'role', '0', bits('SEND_MESSAGES'))], { rate_limit_per_user: 0, available_tags: [{ id: '600000000000000002', name: 'official', moderated: true, emoji_id: null, emoji_name: null }] }));
+    },
+    expected: 'PASS',
+    evidence: (e) => expect(e.warnings).toBeUndefined(),
   },
   {
     name: 'no stage or forum channels passes',

@@ -1,9 +1,9 @@
 import type { APIThreadOnlyChannel, ChannelType } from 'discord-api-types/v10';
 import type { ChannelFinding } from '../../shared/audit-contract.js';
 import type { AuditSnapshot } from '../../shared/audit-snapshot.js';
-import { ChannelKind, hasAnyPermission, hasPermission, Permission, permissionLabelsOf } from '../../shared/permissions.js';
+import { ChannelKind, hasPermission, Permission, permissionLabelsOf } from '../../shared/permissions.js';
 import { auditableChannels, channelName, channelTypeLabel, everyoneEffectivePermissions } from '../channel-view.js';
-import { MISSING_DATA, decide, listed, namesOf, unknownBecause } from '../evidence.js';
+import { MISSING_DATA, warningsEvidence, decide, listed, namesOf, unknownBecause } from '../evidence.js';
 import { indexGuild } from '../guild-index.js';
 import { DISCORD_CHANNEL_DOC, SEAL_DISCORD } from '../references.js';
 import type { CheckMetadata, CheckOutcome } from '../types.js';
@@ -16,7 +16,7 @@ export const metadata: CheckMetadata = {
   whyThisMatters:
     'Stage moderators can bring anyone on stage, mute speakers and move people; forum managers can lock, delete and edit posts. Granting those to @everyone lets any visitor hijack a live event or wipe a help forum, and forums without slowmode are easy to flood.',
   remediation:
-    'Stage channels: remove Manage Channel, Mute Members and Move Members from @everyone (Edit Channel > Permissions) and give them to event staff. Forum and media channels: remove Manage Threads from @everyone, set a post slowmode (Edit Channel > Overview > Slowmode for new posts), and use moderated tags for official posts.',
+    'Stage channels: remove Manage Channel, Mute Members and Move Members from @everyone (Edit Channel > Permissions) and give them to event staff. Forum and media channels: remove Manage Threads from @everyone, set a post slowmode (Edit Channel > Overview > Slowmode, which limits how often a member can create posts), and use moderated tags for official posts.',
   evidenceGuidance: 'Evidence lists each stage, forum and media channel where @everyone holds moderator powers or can post without slowmode.',
   requiresManualEvidence: false,
   references: [SEAL_DISCORD, DISCORD_CHANNEL_DOC],
@@ -53,9 +53,11 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
       }
       // The type check above is exactly what makes this a forum or media channel.
       const settings = channel as ThreadOnlyChannel;
-      const slowmode = settings.default_thread_rate_limit_per_user ?? 0;
-      if (hasAnyPermission(everyone, Permission.SEND_MESSAGES) && slowmode === 0) {
-        warnings.push(`${label}: @everyone can create posts with no slowmode.`);
+      // Creating a post is governed by the channel's own rate_limit_per_user; the
+      // default_thread_rate_limit_per_user only applies to messages inside posts.
+      const postSlowmode = settings.rate_limit_per_user ?? 0;
+      if (hasPermission(everyone, Permission.SEND_MESSAGES) && postSlowmode === 0) {
+        warnings.push(`${label}: @everyone can create posts with no post slowmode (rate_limit_per_user is 0).`);
       }
       if (!(settings.available_tags ?? []).some((tag) => tag.moderated === true)) {
         warnings.push(`${label}: no moderated tags, so any poster can mark a post as official.`);
@@ -67,7 +69,7 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     channels: listed(findings),
     stageAndForumChannels: checked,
     vulnerableChannels: new Set(findings.map((finding) => finding.name)).size,
-    ...(warnings.length > 0 ? { warnings: listed(warnings) } : {}),
+    ...warningsEvidence(warnings),
   };
   const passSummary =
     checked === 0 ? 'The server has no stage, forum or media channels.' : `@everyone holds no moderator powers in ${checked} stage, forum or media channel(s).`;

@@ -34,12 +34,47 @@ describeCheckTable(check, [
     expected: 'PASS',
   },
   {
-    name: 'a webhook whose creator left passes with a warning',
+    name: 'an incoming webhook whose creator left, in a channel @everyone can read, fails naming webhook and channel',
     change: (s) => {
       s.webhooks?.push(makeWebhook('900000000000000002', 'Old feed', IDS.generalChannel, '299999999999999999'));
     },
+    expected: 'FAIL',
+    evidence: (e) => {
+      expect(e.summary).toBe('Incoming webhook "Old feed" in public #general was created by user-99, who is no longer a member: whoever kept its URL can post as the server.');
+      expect(e.webhooks).toContainEqual({ name: 'Old feed', type: 'incoming', channel: '#general', createdBy: 'user-99', problem: 'creator left; channel readable by @everyone' });
+    },
+  },
+  {
+    name: 'an incoming webhook whose creator left, in a staff-only channel, passes with a warning naming it',
+    change: (s) => {
+      s.webhooks?.push(makeWebhook('900000000000000002', 'Old feed', IDS.staffChannel, '299999999999999999'));
+    },
     expected: 'PASS',
-    evidence: (e) => expect(e.warnings?.[0]).toContain('no longer a member'),
+    evidence: (e) => expect(e.warnings).toEqual(['Incoming webhook "Old feed" in #staff was created by user-99, who is no longer a member.']),
+  },
+  {
+    name: 'a channel-follower webhook whose creator left is not an incoming-webhook risk',
+    change: (s) => {
+      s.webhooks?.push(makeWebhook('900000000000000002', 'News', IDS.generalChannel, '299999999999999999', { type: WebhookType.ChannelFollower }));
+    },
+    expected: 'PASS',
+    evidence: (e) => expect(e.warnings).toBeUndefined(),
+  },
+  {
+    name: 'an incoming webhook in a public channel made by a non-staff member passes with a warning naming both',
+    change: (s) => {
+      s.webhooks?.push(makeWebhook('900000000000000002', 'Memes', IDS.generalChannel, '200000000000000100'));
+    },
+    expected: 'PASS',
+    evidence: (e) => expect(e.warnings).toEqual([expect.stringMatching(/^Incoming webhook "Memes" posts in public #general but was created by non-staff member member0/)]),
+  },
+  {
+    name: 'webhook creators cannot be checked without the member list: UNKNOWN with the reason',
+    change: (s) => {
+      s.members = null;
+    },
+    expected: 'UNKNOWN',
+    evidence: (e) => expect(e.missingData).toEqual([expect.stringContaining('creators of incoming webhooks')]),
   },
   {
     name: 'eleven webhooks in one channel pass with a warning',

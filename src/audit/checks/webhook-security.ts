@@ -3,7 +3,7 @@ import type { ChannelFinding } from '../../shared/audit-contract.js';
 import type { AuditSnapshot } from '../../shared/audit-snapshot.js';
 import { hasAnyPermission, hasPermission, parsePermissions, Permission } from '../../shared/permissions.js';
 import { auditableChannels, channelName, channelTypeLabel, everyoneEffectivePermissions, overwritesOf } from '../channel-view.js';
-import { MISSING_DATA, decide, listed, roleFinding, withAuditBot } from '../evidence.js';
+import { MISSING_DATA, warningsEvidence, decide, listed, roleFinding, withAuditBot } from '../evidence.js';
 import { indexGuild } from '../guild-index.js';
 import { findMembers } from '../holders.js';
 import { DISCORD_WEBHOOK_DOC, SEAL_DISCORD } from '../references.js';
@@ -80,26 +80,40 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
 
   const webhooks = snapshot.webhooks;
   const perChannel = new Map<string, number>();
+  const problems = new Map<string, string>();
   if (webhooks === null) {
     missing.push(MISSING_DATA.webhooks);
   } else {
+    const isPublic = (channelId: string | null) => {
+      const channel = channelId ? channelById.get(channelId) : undefined;
+      return channel ? hasPermission(everyoneEffectivePermissions(index, channel), Permission.VIEW_CHANNEL) : false;
+    };
+    let unjudgedCreators = 0;
     for (const webhook of webhooks) {
       if (webhook.channel_id) perChannel.set(webhook.channel_id, (perChannel.get(webhook.channel_id) ?? 0) + 1);
       const creator = webhook.user;
       if (webhook.type !== WebhookType.Incoming || !creator) continue;
       if (webhook.application_id === index.botUserId || creator.id === index.botUserId) continue;
-      const label = `Webhook "${webhook.name ?? webhook.id}"`;
-      const creatorMember = knownMembers?.get(creator.id);
-      if (knownMembers && !creatorMember) {
-        warnings.push(`${label} was created by ${creator.username}, who is no longer a member.`);
+      if (!knownMembers) {
+        unjudgedCreators += 1;
         continue;
       }
-      const channel = webhook.channel_id ? channelById.get(webhook.channel_id) : undefined;
-      const isPublic = channel ? hasPermission(everyoneEffectivePermissions(index, channel), Permission.VIEW_CHANNEL) : false;
-      if (creatorMember && isPublic && !hasPermission(creatorMember.basePermissions, Permission.MANAGE_WEBHOOKS)) {
-        warnings.push(`${label} posts in public ${channel ? channelName(channel) : 'channel'} but was created by non-staff member ${creatorMember.displayName}.`);
+      const label = `Incoming webhook "${webhook.name ?? webhook.id}"`;
+      const where = webhook.channel_id ? channelLabel(webhook.channel_id) : 'an unknown channel';
+      const creatorMember = knownMembers.get(creator.id);
+      if (!creatorMember && isPublic(webhook.channel_id)) {
+        // The URL outlives its creator: anyone who kept it posts as the server where everyone reads.
+        failures.push(`${label} in public ${where} was created by ${creator.username}, who is no longer a member: whoever kept its URL can post as the server.`);
+        problems.set(webhook.id, 'creator left; channel readable by @everyone');
+      } else if (!creatorMember) {
+        warnings.push(`${label} in ${where} was created by ${creator.username}, who is no longer a member.`);
+        problems.set(webhook.id, 'creator left');
+      } else if (isPublic(webhook.channel_id) && !hasPermission(creatorMember.basePermissions, Permission.MANAGE_WEBHOOKS)) {
+        warnings.push(`${label} posts in public ${where} but was created by non-staff member ${creatorMember.displayName}.`);
+        problems.set(webhook.id, 'public channel; creator is not staff');
       }
     }
+    if (unjudgedCreators > 0) missing.push(`${MISSING_DATA.members}, so the creators of incoming webhooks (${unjudgedCreators}) could not be checked`);
     for (const [channelId, count] of perChannel) {
       if (count <= MAX_WEBHOOKS_PER_CHANNEL) continue;
       warnings.push(`${channelLabel(channelId)} has ${count} webhooks.`);
@@ -118,6 +132,7 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
             type: TYPE_LABELS[webhook.type] ?? `type ${webhook.type}`,
             channel: webhook.channel_id ? channelLabel(webhook.channel_id) : null,
             createdBy: webhook.user?.username ?? null,
+            ...(problems.has(webhook.id) ? { problem: problems.get(webhook.id) } : {}),
           })),
         )
       : null,
@@ -126,7 +141,7 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     channels: listed(exposedChannels),
     vulnerableChannels: exposedChannels.length,
     webhookManagersByOverwrite: listed(overwriteGrants),
-    ...(warnings.length > 0 ? { warnings: listed(warnings) } : {}),
+    ...warningsEvidence(warnings),
   });
   return decide(failures, missing, evidence, 'Only staff can manage webhooks.');
 }

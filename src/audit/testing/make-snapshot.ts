@@ -196,7 +196,7 @@ function baselineChannels(): APIGuildChannel[] {
     makeChannel(IDS.voiceChannel, 'Lounge', ChannelType.GuildVoice),
     makeChannel(IDS.stageChannel, 'Town Hall', ChannelType.GuildStageVoice),
     makeChannel(IDS.forumChannel, 'help', ChannelType.GuildForum, [], {
-      default_thread_rate_limit_per_user: 30,
+      rate_limit_per_user: 30,
       available_tags: [{ id: '600000000000000001', name: 'solved', moderated: true, emoji_id: null, emoji_name: null }],
     }),
   ];

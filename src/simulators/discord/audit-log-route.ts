@@ -1,5 +1,6 @@
 import { AuditLogEvent } from 'discord-api-types/v10';
 import type { APIAuditLog, APIAuditLogEntry, APIGuildIntegration, APIUser } from 'discord-api-types/v10';
+import type { SimulatedIntegration } from './types.js';
 import type { FastifyInstance } from 'fastify';
 import type { SimulatorContext } from './context.js';
 import { invalidFormBody } from './discord-errors.js';
@@ -24,7 +25,19 @@ const USER_TARGET_ACTIONS = new Set<AuditLogEvent>([
 ]);
 const WEBHOOK_ACTIONS = new Set<AuditLogEvent>([AuditLogEvent.WebhookCreate, AuditLogEvent.WebhookUpdate, AuditLogEvent.WebhookDelete]);
 const INTEGRATION_ACTIONS = new Set<AuditLogEvent>([AuditLogEvent.IntegrationCreate, AuditLogEvent.IntegrationUpdate, AuditLogEvent.IntegrationDelete]);
+const THREAD_ACTIONS = new Set<AuditLogEvent>([AuditLogEvent.ThreadCreate, AuditLogEvent.ThreadUpdate, AuditLogEvent.ThreadDelete]);
 const AUTOMOD_ACTIONS = new Set<AuditLogEvent>([AuditLogEvent.AutoModerationRuleCreate, AuditLogEvent.AutoModerationRuleUpdate, AuditLogEvent.AutoModerationRuleDelete]);
+/** The action types Discord publishes; any other value is refused as Discord refuses an unknown enum value. */
+const PUBLISHED_ACTION_TYPES = new Set<number>(Object.values(AuditLogEvent).filter((value): value is AuditLogEvent => typeof value === 'number'));
+
+function actionTypeQuery(request: GuildRequest): number | undefined {
+  const text = queryValue(request, 'action_type');
+  if (text === undefined) return undefined;
+  const actionType = Number(text);
+  if (!Number.isInteger(actionType)) throw invalidFormBody('action_type', 'NUMBER_TYPE_COERCE', `Value "${text}" is not int.`);
+  if (!PUBLISHED_ACTION_TYPES.has(actionType)) throw invalidFormBody('action_type', 'ENUM_TYPE_COERCE', `Value "${text}" is not a valid enum value.`);
+  return actionType;
+}
 
 function selectEntries(guild: SimulatedGuild, filters: { before?: string; after?: string; userId?: string; actionType?: number; limit: number }): APIAuditLogEntry[] {
   let entries = guild.fixture.auditLogEntries.filter(
@@ -53,7 +66,7 @@ function referencedUsers(guild: SimulatedGuild, context: SimulatorContext, entri
   return [...ids].map((id) => guild.member(id)?.user ?? context.state.user(id) ?? publicUser(id, `former_member_${id.slice(-4)}`, null));
 }
 
-function partialIntegration(integration: APIGuildIntegration): APIGuildIntegration {
+function partialIntegration(integration: SimulatedIntegration): APIGuildIntegration {
   const { id, name, type, account, enabled } = integration;
   return { id, name, type, account, enabled, ...(integration.application ? { application_id: integration.application.id } : {}) } as APIGuildIntegration;
 }
@@ -62,11 +75,7 @@ export function registerAuditLogRoute(instance: FastifyInstance, context: Simula
   instance.get('/api/v10/guilds/:guildId/audit-logs', async (request: GuildRequest): Promise<APIAuditLog> => {
     const guild = botGuild(request, context);
     requireBotPermission(guild, P.ViewAuditLog);
-    const actionTypeText = queryValue(request, 'action_type');
-    const actionType = actionTypeText === undefined ? undefined : Number(actionTypeText);
-    if (actionType !== undefined && !Number.isInteger(actionType)) {
-      throw invalidFormBody('action_type', 'NUMBER_TYPE_COERCE', `Value "${actionTypeText ?? ''}" is not int.`);
-    }
+    const actionType = actionTypeQuery(request);
     const entries = selectEntries(guild, {
       limit: limitQuery(request, 50, 100),
       before: snowflakeQuery(request, 'before'),
@@ -79,6 +88,7 @@ export function registerAuditLogRoute(instance: FastifyInstance, context: Simula
     const webhookIds = targets(WEBHOOK_ACTIONS);
     const integrationIds = targets(INTEGRATION_ACTIONS);
     const ruleIds = targets(AUTOMOD_ACTIONS);
+    const threadIds = targets(THREAD_ACTIONS);
     return {
       audit_log_entries: entries,
       users: referencedUsers(guild, context, entries),
@@ -86,7 +96,7 @@ export function registerAuditLogRoute(instance: FastifyInstance, context: Simula
       webhooks: guild.fixture.webhooks.filter((webhook) => webhookIds.has(webhook.id)).map(({ token: _token, ...webhook }) => webhook),
       integrations: guild.fixture.integrations.filter((integration) => integrationIds.has(integration.id)).map(partialIntegration),
       auto_moderation_rules: guild.fixture.autoModerationRules.filter((rule) => ruleIds.has(rule.id)).map(autoModerationRuleResponse),
-      threads: [],
+      threads: (guild.fixture.threads ?? []).filter((thread) => threadIds.has(thread.id)),
       guild_scheduled_events: [],
       application_commands: [],
     };

@@ -14,6 +14,7 @@ import type {
   APINewsChannel,
   APIRole,
   APITextChannel,
+  APIThreadChannel,
   APIUser,
   APIWebhook,
 } from 'discord-api-types/v10';
@@ -27,6 +28,9 @@ export type SimulatedGuildChannel =
   | APIGuildStageVoiceChannel
   | APIGuildForumChannel
   | APIGuildMediaChannel;
+
+/** Discord publishes an integration's `name` as nullable (and gives streaming integrations non-numeric ids). */
+export type SimulatedIntegration = Omit<APIGuildIntegration, 'name'> & { name: string | null };
 
 /** The guild object without the parts the simulator serves from their own collections. */
 export type GuildSettings = Omit<
@@ -50,8 +54,10 @@ export interface GuildFixture {
   /** Sorted ascending by user id, as the member list route returns them. */
   members: APIGuildMember[];
   autoModerationRules: APIAutoModerationRule[];
-  integrations: APIGuildIntegration[];
+  integrations: SimulatedIntegration[];
   webhooks: APIWebhook[];
+  /** Threads (never in the channel list); the audit log describes those its entries name. */
+  threads?: APIThreadChannel[];
   /** Newest first. */
   auditLogEntries: APIAuditLogEntry[];
   /** Null when the guild never set one up: the route then answers 404 10069. */

@@ -3,13 +3,13 @@ import type {
   APIAutoModerationAction,
   APIAutoModerationRule,
   APIGuild,
-  APIGuildIntegration,
   APIGuildIntegrationApplication,
   APIGuildOnboarding,
   APIGuildOnboardingPrompt,
   APIGuildOnboardingPromptOption,
   APIPartialEmoji,
 } from 'discord-api-types/v10';
+import type { SimulatedIntegration } from './types.js';
 
 /**
  * Fields Discord sends that the fixtures leave out, added where objects leave the simulator so that every
@@ -35,7 +35,7 @@ export function autoModerationRuleResponse(rule: APIAutoModerationRule): APIAuto
 export type IntegrationApplicationResponse = APIGuildIntegrationApplication & { type: null; flags: number; flags_new: string };
 
 /** An integration's application is a partial application object: `type` (null for bots), `flags` and `flags_new`. */
-export function integrationResponse(integration: APIGuildIntegration): APIGuildIntegration {
+export function integrationResponse(integration: SimulatedIntegration): SimulatedIntegration {
   if (!integration.application) return integration;
   const application: IntegrationApplicationResponse = { type: null, flags: 0, flags_new: '0', ...integration.application };
   return { ...integration, application };

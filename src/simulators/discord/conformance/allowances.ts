@@ -1,3 +1,4 @@
+import { GuildChannelResponseSchema } from 'discord-api-spec/zod';
 import * as z from 'zod/mini';
 
 /**
@@ -41,4 +42,16 @@ export const OAUTH_TOKEN_SCHEMAS = {
     error: z.enum(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope']),
     error_description: z.string(),
   }),
+};
+
+/**
+ * GUILD_MEDIA channels (type 16): Discord documents and sends them in a guild's channel list
+ * (discord-reference, channel object `type`), but the description's GuildChannelResponse enum stops at 15.
+ * Only the media channels of `GET /guilds/{guild_id}/channels` are held to this schema: the published
+ * channel schema with `type` 16; every other channel of the list still meets the published schema.
+ */
+export const MEDIA_CHANNELS_IN_CHANNEL_LIST = {
+  appliesTo: (method: string, path: string, status: number): boolean => method === 'get' && path === '/guilds/{guild_id}/channels' && status === 200,
+  isMediaChannel: (channel: unknown): boolean => typeof channel === 'object' && channel !== null && 'type' in channel && channel.type === 16,
+  schema: z.extend(GuildChannelResponseSchema, { type: z.literal(16) }),
 };

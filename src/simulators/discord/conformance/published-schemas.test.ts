@@ -52,3 +52,20 @@ describe('the 50035 allowance', () => {
     expect(conformanceFailure(GUILD_ROUTE, 400, JSON.stringify({ ...body, errors: { limit: { _errors: [{ code: 40 }] } } }))).toBeDefined();
   });
 });
+
+describe('the media-channel allowance', () => {
+  const CHANNELS_ROUTE = { kind: 'published', method: 'get', path: '/guilds/{guild_id}/channels' } as const;
+  const channel = { id: '10', guild_id: '2', name: 'gallery', position: 0, flags: 0, permission_overwrites: [] };
+
+  it('exists because the description’s channel types stop at 15 where Discord sends media channels (16)', () => {
+    const channels = publishedResponse('get', '/guilds/{guild_id}/channels', 200);
+    expect(channels && z.safeParse(channels.schema, [{ ...channel, type: 16 }]).success).toBe(false);
+    expect(conformanceFailure(CHANNELS_ROUTE, 200, JSON.stringify([{ ...channel, type: 0 }, { ...channel, type: 16 }]))).toBeUndefined();
+  });
+
+  it('still holds media channels to the published channel fields, and other routes to the published enum', () => {
+    expect(conformanceFailure(CHANNELS_ROUTE, 200, JSON.stringify([{ ...channel, type: 16, flags: undefined }]))).toMatch(/media channel.*flags/);
+    expect(conformanceFailure(CHANNELS_ROUTE, 200, JSON.stringify([{ ...channel, type: 17 }]))).toBeDefined();
+    expect(conformanceFailure(GUILD_ROUTE, 200, JSON.stringify({ ...channel, type: 16 }))).toBeDefined();
+  });
+});
