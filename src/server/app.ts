@@ -103,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const worker = new AuditWorker({
     db: database.db,
     log: app.log,
+    instanceId: config.instanceId,
     run: runner.run,
     giveUp: runner.giveUp,
     ...(options.auditWorkerPollMs === undefined ? {} : { pollIntervalMs: options.auditWorkerPollMs }),
