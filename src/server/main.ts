@@ -28,7 +28,7 @@ async function serve(config: AppConfig, database: DatabaseHandle): Promise<void>
   const app = await buildApp({
     config,
     database,
-    // Runs call Discord, in demo mode this very process: the worker starts once the port listens.
+    // Runs call Discord (in demo mode, this very process): the worker starts once the port listens.
     runAuditWorker: false,
     serveDiscordSimulator: config.demoMode,
     ...(config.database.kind === 'pglite' ? { simulatorStatePath: path.join(config.database.dataDir, 'discord-simulator.json') } : {}),
@@ -63,7 +63,7 @@ async function serve(config: AppConfig, database: DatabaseHandle): Promise<void>
     await app.close();
     throw error;
   }
-  await app.auditWorker.start();
+  if (!shuttingDown) await app.auditWorker.start();
   printBanner(config, database.kind, accounts);
 }
 

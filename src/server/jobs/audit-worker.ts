@@ -54,8 +54,10 @@ export class AuditWorker {
 
   /** Call once the process can serve the calls a run makes (in demo mode, its own simulator). */
   async start(): Promise<void> {
-    await this.recoverOrphans();
     this.stopping = null;
+    await this.recoverOrphans();
+    // A stop requested while recovering wins: the process is shutting down.
+    if (this.stopping !== null) return;
     this.stopped = false;
     this.timer = setInterval(() => this.poll(), this.pollIntervalMs);
     this.poll();
