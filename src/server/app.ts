@@ -12,6 +12,7 @@ import { entitlementRoutes } from './modules/entitlements/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { serverRoutes } from './modules/servers/routes.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
+import { registerHostRedirect } from './plugins/host-redirect.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSessionLoading } from './plugins/session.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -59,6 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
+  registerHostRedirect(app, config.publicUrl);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -101,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const worker = new AuditWorker({
     db: database.db,
     log: app.log,
+    instanceId: config.instanceId,
     run: runner.run,
     giveUp: runner.giveUp,
     ...(options.auditWorkerPollMs === undefined ? {} : { pollIntervalMs: options.auditWorkerPollMs }),

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEMO_ADMIN_DISCORD_ID, loadConfig, SIMULATED_DISCORD_APP } from './config.js';
 
@@ -44,6 +45,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'https://rampart.example' })).toThrow(/DEMO_MODE=true/);
     expect(loadConfig({ PUBLIC_URL: 'https://rampart.example', DEMO_MODE: 'true' }).demoMode).toBe(true);
     expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:5000' }).demoMode).toBe(true);
+  });
+
+  it('listens on loopback only in demo mode, unless the demo is served on the network on purpose', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ DEMO_MODE: 'true' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '::1' }).host).toBe('::1');
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/HOST=0\.0\.0\.0.*DEMO_MODE=true/s);
+    expect(loadConfig({ HOST: '0.0.0.0', DEMO_MODE: 'true' }).host).toBe('0.0.0.0');
+    const production = { DISCORD_CLIENT_ID: '42', DISCORD_CLIENT_SECRET: 's', DISCORD_BOT_TOKEN: 'b', SESSION_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(production).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+
+  it('names the instance so that a restarted process recognises its own audit leases', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/rampart-data' }).instanceId).toBe('embedded:/srv/rampart-data');
+    const postgres = loadConfig({ DATABASE_URL: 'postgres://db/rampart', PORT: '5001' });
+    expect(postgres.instanceId).toBe(`${os.hostname()}:5001`);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/rampart', INSTANCE_ID: 'rampart-0' }).instanceId).toBe('rampart-0');
   });
 
   it('trusts proxy headers only when told to', () => {

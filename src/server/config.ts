@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { z } from 'zod';
 
 /** Path prefix under which the Discord simulator is served when no real Discord app is configured. */
@@ -19,7 +21,7 @@ const commaList = optionalString.transform((value) =>
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: optionalString,
   PUBLIC_URL: optionalString,
   DATABASE_URL: optionalString,
   DATA_DIR: z.string().default('./data'),
@@ -42,6 +44,7 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().default('./dist/web'),
   TRUST_PROXY: optionalString,
   DEMO_MODE: z.enum(['true', 'false']).optional(),
+  INSTANCE_ID: optionalString,
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -58,8 +61,11 @@ export interface DiscordConfig {
 
 export interface AppConfig {
   port: number;
+  /** Interface to listen on: loopback by default in demo mode (see DEMO_MODE). */
   host: string;
   publicUrl: string;
+  /** Stable across restarts of one instance; marks the audit leases it holds (docs/decisions/0010). */
+  instanceId: string;
   /** True when no real Discord app is configured: the simulator is served and demo data seeded. */
   demoMode: boolean;
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -103,10 +109,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const demoMode = env.DISCORD_CLIENT_ID === undefined;
   // The simulator lets anyone sign in as the demo admin: never serve it on a public address by accident.
-  if (demoMode && env.DEMO_MODE !== 'true' && !isLoopback(publicUrl)) {
+  const demoOnLoopbackOnly = demoMode && env.DEMO_MODE !== 'true';
+  if (demoOnLoopbackOnly && !isLoopback(publicUrl)) {
     throw new ConfigError(
       `DISCORD_CLIENT_ID is not set, so Rampart would run in demo mode, where anyone can sign in as the demo admin, at ${publicUrl}. ` +
         'Configure a Discord application (see the README), or set DEMO_MODE=true to serve the demo on this address on purpose.',
+    );
+  }
+  if (demoOnLoopbackOnly && env.HOST !== undefined && !isLoopbackHost(env.HOST)) {
+    throw new ConfigError(
+      `DISCORD_CLIENT_ID is not set, so Rampart would run in demo mode, where anyone can sign in as the demo admin, and HOST=${env.HOST} would let the network in. ` +
+        'Leave HOST unset to listen on loopback only, or set DEMO_MODE=true to serve the demo on the network on purpose.',
     );
   }
 
@@ -147,8 +160,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
 
   return {
     port: env.PORT,
-    host: env.HOST,
+    host: env.HOST ?? (demoOnLoopbackOnly ? '127.0.0.1' : '0.0.0.0'),
     publicUrl,
+    instanceId: env.INSTANCE_ID ?? defaultInstanceId(env),
     demoMode,
     database:
       env.DATABASE_URL === undefined
@@ -169,8 +183,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
 }
 
 function isLoopback(url: string): boolean {
-  const host = new URL(url).hostname;
-  return host === 'localhost' || host === '[::1]' || host.startsWith('127.');
+  return isLoopbackHost(new URL(url).hostname);
+}
+
+/** A listening address or host name that only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || host.startsWith('127.');
+}
+
+/**
+ * The embedded database is locked to one process, so its directory names the instance. On PostgreSQL
+ * two live processes on one host cannot listen on the same port; INSTANCE_ID names instances whose
+ * host name changes on restart.
+ */
+function defaultInstanceId(env: Env): string {
+  return env.DATABASE_URL === undefined ? `embedded:${path.resolve(env.DATA_DIR)}` : `${os.hostname()}:${env.PORT}`;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string[] {

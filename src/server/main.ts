@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { type AppConfig, ConfigError, loadConfig } from './config.js';
+import { type AppConfig, ConfigError, isLoopbackHost, loadConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { DirectoryLockedError } from './db/directory-lock.js';
 import { demoAccounts } from './demo/accounts.js';
@@ -28,6 +28,8 @@ async function serve(config: AppConfig, database: DatabaseHandle): Promise<void>
   const app = await buildApp({
     config,
     database,
+    // Runs call Discord (in demo mode, this very process): the worker starts once the port listens.
+    runAuditWorker: false,
     serveDiscordSimulator: config.demoMode,
     ...(config.database.kind === 'pglite' ? { simulatorStatePath: path.join(config.database.dataDir, 'discord-simulator.json') } : {}),
   });
@@ -38,6 +40,8 @@ async function serve(config: AppConfig, database: DatabaseHandle): Promise<void>
     shuttingDown = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      // Runs in flight finish, or go back to the queue, while their Discord (maybe our simulator) still answers.
+      await app.auditWorker.stop(GRACEFUL_STOP_MS);
       await app.close();
     } finally {
       await database.close();
@@ -49,32 +53,41 @@ async function serve(config: AppConfig, database: DatabaseHandle): Promise<void>
   process.on('SIGTERM', (signal) => void shutdown(signal));
 
   try {
-    await app.listen({ port: config.port, host: config.host });
+    await app.listen({
+      port: config.port,
+      host: config.host,
+      // Only PUBLIC_URL works in a browser (cookies are per host name), so the log names no other URL.
+      listenTextResolver: (address) => `listening on ${new URL(address).host}`,
+    });
   } catch (error) {
-    // The audit worker started with the app: stop it before the database closes under it.
     await app.close();
     throw error;
   }
-  printBanner(config.publicUrl, config.demoMode, database.kind, accounts, config.adminDiscordIds);
+  if (!shuttingDown) await app.auditWorker.start();
+  printBanner(config, database.kind, accounts);
 }
 
-function printBanner(
-  url: string,
-  demoMode: boolean,
-  databaseKind: string,
-  accounts: ReturnType<typeof demoAccounts>,
-  adminIds: ReadonlySet<string>,
-): void {
-  const lines = [``, `Rampart is running at ${url}  (database: ${databaseKind}${demoMode ? ', demo mode' : ''})`];
-  if (demoMode) {
+/** Audits take seconds: a stop waits this long for running ones, then hands the rest back to the queue. */
+const GRACEFUL_STOP_MS = 10_000;
+
+function printBanner(config: AppConfig, databaseKind: string, accounts: ReturnType<typeof demoAccounts>): void {
+  const url = config.publicUrl;
+  const lines = [``, `Rampart is running. Open ${url}  (database: ${databaseKind}${config.demoMode ? ', demo mode' : ''})`];
+  if (config.demoMode) {
     lines.push(
-      `Sign in: open ${url}, press "Sign in with Discord", pick a demo account on the simulated Discord consent page, press Authorize.`,
+      `Sign in: press "Sign in with Discord", pick a demo account on the simulated Discord consent page, press Authorize.`,
       `Demo accounts:`,
       ...accounts.map((account) => {
-        const admin = adminIds.has(account.discordId) ? ' [admin]' : '';
+        const admin = config.adminDiscordIds.has(account.discordId) ? ' [admin]' : '';
         return `  - ${account.globalName} (${account.username}#${account.discriminator})${admin}: ${account.description}`;
       }),
     );
+    if (isLoopbackHost(config.host)) {
+      lines.push(
+        `Listening on loopback only (${config.host}): other machines cannot reach this demo, where anyone can sign in as its admin.`,
+        `To serve it on your network on purpose, set DEMO_MODE=true and PUBLIC_URL to the address others will open.`,
+      );
+    }
   }
   lines.push(`Press Ctrl-C to stop.`, ``);
   console.info(lines.join('\n'));

@@ -7,7 +7,11 @@ import { startDiscordSimulator } from '../../src/simulators/discord/standalone.j
 import { submitConsent } from './consent-form.js';
 import { openTestDatabase } from './test-database.js';
 
-export const TEST_PUBLIC_URL = 'http://rampart.test';
+/**
+ * The address the app is configured with, and the one `app.inject` requests reach by default
+ * (Host: localhost:80): requests under another host name are redirected to it.
+ */
+export const TEST_PUBLIC_URL = 'http://localhost';
 export const DEMO = {
   olivia: OLIVIA.user.id,
   eddie: EDDIE.user.id,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/server/db/schema.js';
 import { submitConsent } from '../helpers/consent-form.js';
-import { createTestApp, DEMO, sameOrigin, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, DEMO, sameOrigin, TEST_PUBLIC_URL, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ describe('GET /api/auth/discord', () => {
     const location = new URL(String(response.headers.location));
     expect(`${location.origin}${location.pathname}`).toBe(`${t.simulator.url}/oauth2/authorize`);
     expect(location.searchParams.get('scope')).toBe('identify guilds');
-    expect(location.searchParams.get('redirect_uri')).toBe('http://rampart.test/api/auth/discord/callback');
+    expect(location.searchParams.get('redirect_uri')).toBe(`${TEST_PUBLIC_URL}/api/auth/discord/callback`);
     expect(location.searchParams.get('code_challenge_method')).toBe('S256');
     const state = location.searchParams.get('state');
     const cookie = response.cookies.find((c) => c.name === 'rampart_oauth_state');

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, sameOrigin, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, sameOrigin, TEST_PUBLIC_URL, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -86,7 +86,7 @@ describe('CSRF', () => {
   it('refuses state-changing API calls without a matching Origin or Referer', async () => {
     const missing = await t.app.inject({ method: 'POST', url: '/api/auth/logout' });
     expect(missing.statusCode).toBe(403);
-    const referer = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { referer: 'http://rampart.test/dashboard' } });
+    const referer = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { referer: `${TEST_PUBLIC_URL}/dashboard` } });
     expect(referer.statusCode).toBe(200);
   });
 });

@@ -12,10 +12,21 @@ export class DirectoryLockedError extends Error {
 /** A lock file this young with no readable owner is still being written by the process that made it. */
 const UNFINISHED_LOCK_GRACE_MS = 5_000;
 const heldHere = new Set<string>();
+/** proc(5): field 22 of /proc/<pid>/stat is the process start time. */
+const STARTTIME_FIELD = 22;
+
+/** Who holds a lock: the pid, and when that process started, because pids are reused. */
+interface LockHolder {
+  pid: number;
+  /** Start time in clock ticks after boot (/proc/<pid>/stat); null where the system does not tell. */
+  startTime: string | null;
+}
 
 /**
- * PGlite is single-process: two processes on one data directory corrupt it. A lock file holding the
- * owner's pid makes a second process fail fast; a lock left by a process that no longer runs is taken over.
+ * PGlite is single-process: two processes on one data directory corrupt it. A lock file naming the
+ * owner makes a second process fail fast; a lock left by a process that no longer runs is taken over.
+ * The owner is its pid and its start time: a pid alone, once its process died, may be handed to any
+ * unrelated process, which must not keep the directory locked.
  * The file appears atomically (written aside, then hard-linked into place), so nobody reads it half-written.
  */
 export function acquireDirectoryLock(directory: string): DirectoryLock {
@@ -27,8 +38,7 @@ export function acquireDirectoryLock(directory: string): DirectoryLock {
       return { release: () => release(lockPath) };
     }
     const holder = readHolder(lockPath);
-    // Our own pid in a lock we do not hold is a leftover of an earlier process that had the same pid.
-    if (holder !== null && holder !== process.pid && isProcessAlive(holder)) throw lockedBy(directory, holder);
+    if (holder !== null && isRunning(holder)) throw lockedBy(directory, holder.pid);
     if (holder === null && isYoung(lockPath)) throw lockedBy(directory, null);
     removeQuietly(lockPath);
   }
@@ -37,7 +47,8 @@ export function acquireDirectoryLock(directory: string): DirectoryLock {
 
 function tryCreate(lockPath: string): boolean {
   const draft = `${lockPath}.${process.pid}.${Date.now()}`;
-  writeFileSync(draft, String(process.pid));
+  const self: LockHolder = { pid: process.pid, startTime: processStartTime(process.pid) };
+  writeFileSync(draft, JSON.stringify(self));
   try {
     linkSync(draft, lockPath);
     return true;
@@ -54,10 +65,44 @@ function release(lockPath: string): void {
   removeQuietly(lockPath);
 }
 
-function readHolder(lockPath: string): number | null {
+/** The lock's holder; a bare pid is a lock written before start times were recorded. */
+function readHolder(lockPath: string): LockHolder | null {
+  let text: string;
   try {
-    const pid = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
+    text = readFileSync(lockPath, 'utf8').trim();
+  } catch {
+    return null;
+  }
+  if (/^\d+$/.test(text)) return validPid(Number(text)) ? { pid: Number(text), startTime: null } : null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const { pid, startTime } = parsed as Record<string, unknown>;
+    if (typeof pid !== 'number' || !validPid(pid)) return null;
+    return { pid, startTime: typeof startTime === 'string' ? startTime : null };
+  } catch {
+    return null;
+  }
+}
+
+const validPid = (pid: number) => Number.isInteger(pid) && pid > 0;
+
+/** Whether the recorded holder itself still runs, not merely some process that now has its pid. */
+function isRunning(holder: LockHolder): boolean {
+  // Our own pid in a lock we do not hold is a leftover of an earlier process that had the same pid.
+  if (holder.pid === process.pid || !isProcessAlive(holder.pid)) return false;
+  if (holder.startTime === null) return true;
+  const current = processStartTime(holder.pid);
+  return current === null || current === holder.startTime;
+}
+
+/** When a process started (clock ticks after boot), from Linux's /proc; null elsewhere or if it is gone. */
+export function processStartTime(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may contain spaces: count fields after it.
+    const fieldsAfterName = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return fieldsAfterName[STARTTIME_FIELD - 3] ?? null;
   } catch {
     return null;
   }

@@ -116,6 +116,11 @@ export const audits = pgTable(
     restCalls: integer('rest_calls'),
     /** A run holds the audit only while its lease is fresh; an expired lease means its process died. */
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    /** The instance identity (docs/decisions/0010) holding the lease: a restarted process takes its own orphans back at once. */
+    leaseHolder: text('lease_holder'),
+    /** New for every claim: only the run holding the current token may write (fencing). */
+    claimToken: uuid('claim_token'),
+    /** Runs started; a run handed back at a graceful stop is not counted. */
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),

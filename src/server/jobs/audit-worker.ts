@@ -5,11 +5,15 @@ import { type Database, queryRows } from '../db/client.js';
 export interface ClaimedAudit {
   id: string;
   attempts: number;
+  /** Identifies this claim: writes guarded by it are refused once the audit was handed back or taken over. */
+  claimToken: string;
 }
 
 export interface AuditWorkerOptions {
   db: Database;
   log: FastifyBaseLogger;
+  /** Stable across restarts of this process (docs/decisions/0010): leases it holds carry it. */
+  instanceId: string;
   /** Runs one claimed audit to completion or failure; must not throw for ordinary audit failures. */
   run(audit: ClaimedAudit): Promise<void>;
   /** Fails a claimed audit for good, if the claim still holds it. */
@@ -23,14 +27,17 @@ export interface AuditWorkerOptions {
 
 /**
  * Runs queued audits in the background, durably: an audit is claimed with a lease kept fresh while
- * it runs. If a process dies mid-run its lease expires and any instance picks the audit up again;
- * after `maxAttempts` interrupted runs it is failed with a clear reason instead of looping forever.
+ * it runs, marked with this instance's identity. If a process dies mid-run, its next life takes the
+ * audit back as soon as it starts; any other instance does once the lease expires. After
+ * `maxAttempts` interrupted runs it is failed with a clear reason instead of looping forever.
  * Claims use FOR UPDATE SKIP LOCKED, so several instances never run the same audit.
  */
 export class AuditWorker {
   private timer: NodeJS.Timeout | undefined;
-  private readonly running = new Map<string, Promise<void>>();
+  private readonly running = new Map<string, { claim: ClaimedAudit; done: Promise<void> }>();
   private claiming: Promise<void> | null = null;
+  /** The first stop's work: later calls (the app's own close hook) wait for it instead of waiting again. */
+  private stopping: Promise<void> | null = null;
   /** Only a started worker claims audits; an instance may serve the API without running audits. */
   private stopped = true;
   private readonly pollIntervalMs: number;
@@ -45,7 +52,12 @@ export class AuditWorker {
     this.maxConcurrent = options.maxConcurrent ?? 3;
   }
 
-  start(): void {
+  /** Call once the process can serve the calls a run makes (in demo mode, its own simulator). */
+  async start(): Promise<void> {
+    this.stopping = null;
+    await this.recoverOrphans();
+    // A stop requested while recovering wins: the process is shutting down.
+    if (this.stopping !== null) return;
     this.stopped = false;
     this.timer = setInterval(() => this.poll(), this.pollIntervalMs);
     this.poll();
@@ -61,14 +73,35 @@ export class AuditWorker {
       });
   }
 
-  /** Stops claiming, lets running audits finish, and returns unfinished ones to the queue. */
-  async stop(graceMs = 10_000): Promise<void> {
+  /**
+   * Stops claiming, lets running audits finish for up to `graceMs`, and hands the unfinished ones back
+   * to the queue without counting the attempt. Call it while the process still serves what runs need.
+   */
+  stop(graceMs = 10_000): Promise<void> {
+    this.stopping ??= this.drain(graceMs);
+    return this.stopping;
+  }
+
+  private async drain(graceMs: number): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
     await this.claiming;
-    const all = Promise.allSettled(this.running.values());
+    const all = Promise.allSettled([...this.running.values()].map((entry) => entry.done));
     await Promise.race([all, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
-    for (const id of this.running.keys()) await this.release(id);
+    for (const { claim } of this.running.values()) await this.handBack(claim);
+  }
+
+  /**
+   * Runs this instance held when its previous life ended (kill -9, crash, power loss) go back to the
+   * queue at once instead of blocking their server until the lease expires. The attempt stays counted.
+   */
+  private async recoverOrphans(): Promise<void> {
+    const rows = await queryRows<{ id: string }>(this.options.db, sql`
+      UPDATE audits
+      SET status = 'pending', lease_expires_at = NULL, lease_holder = NULL, claim_token = NULL
+      WHERE status = 'running' AND lease_holder = ${this.options.instanceId}
+      RETURNING id`);
+    if (rows.length > 0) this.options.log.info({ auditIds: rows.map((row) => row.id) }, 'took back audits interrupted by the previous run of this instance');
   }
 
   private async claimWhileFree(): Promise<void> {
@@ -76,7 +109,7 @@ export class AuditWorker {
       const claimed = await this.claimOne();
       if (claimed === null) return;
       if (this.stopped) {
-        await this.release(claimed.id);
+        await this.handBack(claimed);
         return;
       }
       if (claimed.attempts > this.maxAttempts) {
@@ -89,16 +122,18 @@ export class AuditWorker {
           this.running.delete(claimed.id);
           this.poll();
         });
-      this.running.set(claimed.id, run);
+      this.running.set(claimed.id, { claim: claimed, done: run });
     }
   }
 
   private async claimOne(): Promise<ClaimedAudit | null> {
-    const rows = await queryRows<{ id: string; attempts: number }>(this.options.db, sql`
+    const rows = await queryRows<{ id: string; attempts: number; claim_token: string }>(this.options.db, sql`
       UPDATE audits
       SET status = 'running',
           attempts = attempts + 1,
           lease_expires_at = ${this.leaseEnd()},
+          lease_holder = ${this.options.instanceId},
+          claim_token = gen_random_uuid(),
           started_at = coalesce(started_at, now()),
           progress_step = greatest(progress_step, 1)
       WHERE id = (
@@ -108,9 +143,9 @@ export class AuditWorker {
         LIMIT 1
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, attempts`);
+      RETURNING id, attempts, claim_token`);
     const row = rows[0];
-    return row === undefined ? null : { id: row.id, attempts: Number(row.attempts) };
+    return row === undefined ? null : { id: row.id, attempts: Number(row.attempts), claimToken: row.claim_token };
   }
 
   private leaseEnd() {
@@ -120,7 +155,7 @@ export class AuditWorker {
   private async runWithLease(audit: ClaimedAudit): Promise<void> {
     const heartbeat = setInterval(() => {
       void this.options.db
-        .execute(sql`UPDATE audits SET lease_expires_at = ${this.leaseEnd()} WHERE id = ${audit.id} AND status = 'running' AND attempts = ${audit.attempts}`)
+        .execute(sql`UPDATE audits SET lease_expires_at = ${this.leaseEnd()} WHERE id = ${audit.id} AND status = 'running' AND claim_token = ${audit.claimToken}`)
         .catch((error: unknown) => this.options.log.warn({ err: error, auditId: audit.id }, 'could not renew audit lease'));
     }, (this.leaseSeconds * 1000) / 3);
     try {
@@ -133,9 +168,11 @@ export class AuditWorker {
     }
   }
 
-  private async release(auditId: string): Promise<void> {
-    await this.options.db.execute(
-      sql`UPDATE audits SET status = 'pending', lease_expires_at = NULL WHERE id = ${auditId} AND status = 'running'`,
-    );
+  /** Back to the queue, uncounted: a graceful stop is not a failure of the run. */
+  private async handBack(audit: ClaimedAudit): Promise<void> {
+    await this.options.db.execute(sql`
+      UPDATE audits
+      SET status = 'pending', attempts = attempts - 1, lease_expires_at = NULL, lease_holder = NULL, claim_token = NULL
+      WHERE id = ${audit.id} AND status = 'running' AND claim_token = ${audit.claimToken}`);
   }
 }

@@ -4,27 +4,44 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './error-handler.js';
 
+/** The page must be revalidated on every visit: after a deploy it names scripts the old one did not. */
+const PAGE_CACHE = 'no-cache';
+/** Vite puts a content hash in every file name under assets/: a new build never reuses a name. */
+const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+/** Answers of the API are per user and change with every action. */
+const API_CACHE = 'no-store';
+
 /**
  * Serves the built React app and answers unknown paths: JSON 404 under /api, the SPA page elsewhere
- * (the client router shows its own not-found card).
+ * (the client router shows its own not-found card). Sets the caching policy of everything it serves.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const root = path.resolve(distDir);
+  const assetsDir = path.join(root, 'assets') + path.sep;
   const hasBuild = existsSync(path.join(root, 'index.html'));
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isApiPath(request.url)) reply.header('cache-control', API_CACHE);
+    return payload;
+  });
   if (hasBuild) {
-    // wildcard: files are looked up per request, so a rebuild is served without a restart.
-    await app.register(fastifyStatic, { root, wildcard: true, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root,
+      // wildcard: files are looked up per request, so a rebuild is served without a restart.
+      wildcard: true,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => reply.header('cache-control', filePath.startsWith(assetsDir) ? HASHED_ASSET_CACHE : PAGE_CACHE),
+    });
     // The root is a directory to the static plugin (403 without an index); it is the app's landing page.
-    app.get('/', async (_request, reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html'));
+    app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').sendFile('index.html'));
   }
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // A missing file (a path ending in an extension) is a 404, never the app page served as a script.
     const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile && !pathname.startsWith('/api/') && pathname !== '/api';
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile && !isApiPath(pathname);
     if (wantsPage && hasBuild) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
     if (wantsPage) {
       return reply
@@ -34,4 +51,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     }
     return reply.status(404).send(errorBody('NOT_FOUND', `No route for ${request.method} ${pathname}`));
   });
+}
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }

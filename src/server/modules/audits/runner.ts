@@ -30,7 +30,7 @@ class LostLeaseError extends Error {}
 export function createAuditRunner(options: AuditRunnerOptions) {
   const { db, log } = options;
 
-  const heldBy = (claim: ClaimedAudit) => and(eq(audits.id, claim.id), eq(audits.status, 'running'), eq(audits.attempts, claim.attempts));
+  const heldBy = (claim: ClaimedAudit) => and(eq(audits.id, claim.id), eq(audits.status, 'running'), eq(audits.claimToken, claim.claimToken));
 
   const update = async (claim: ClaimedAudit, values: Partial<typeof audits.$inferInsert>) => {
     const [row] = await db.update(audits).set(values).where(heldBy(claim)).returning();
@@ -39,7 +39,7 @@ export function createAuditRunner(options: AuditRunnerOptions) {
   };
 
   const fail = (claim: ClaimedAudit, reason: string) =>
-    update(claim, { status: 'failed', failureReason: reason, completedAt: new Date(), leaseExpiresAt: null });
+    update(claim, { status: 'failed', failureReason: reason, completedAt: new Date(), leaseExpiresAt: null, leaseHolder: null, claimToken: null });
 
   async function run(claim: ClaimedAudit): Promise<void> {
     const [row] = await db
@@ -73,11 +73,13 @@ export function createAuditRunner(options: AuditRunnerOptions) {
             restCalls: collected.restCalls,
             completedAt: new Date(),
             leaseExpiresAt: null,
+            leaseHolder: null,
+            claimToken: null,
             failureReason: null,
           })
           .where(heldBy(claim))
           .returning();
-        // Another instance took the audit over after our lease lapsed: its result wins.
+        // The audit was handed back or taken over after our lease lapsed: the current claim's result wins.
         if (done === undefined) throw new LostLeaseError();
         await tx.delete(checkResults).where(eq(checkResults.auditId, claim.id));
         await tx.insert(checkResults).values(
