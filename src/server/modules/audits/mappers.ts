@@ -1,6 +1,7 @@
 import type { CheckEvidence, CheckReference } from '../../../shared/audit-contract.js';
+import { countsTowardCertification, isCertificateEligible } from '../../../shared/certification.js';
 import type { Audit, StoredCheckResult } from '../../../shared/contracts/audits.js';
-import type { audits, checkResults } from '../../db/schema.js';
+import type { audits, checkResults, users } from '../../db/schema.js';
 
 export type AuditRow = typeof audits.$inferSelect;
 export type CheckResultRow = typeof checkResults.$inferSelect;
@@ -21,13 +22,22 @@ export function toAudit(row: AuditRow): Audit {
     highIssues: row.highIssues,
     mediumIssues: row.mediumIssues,
     lowIssues: row.lowIssues,
+    selfAttestedOverrides: row.selfAttestedOverrides,
+    selfAttestedRiskScore: row.selfAttestedRiskScore,
+    certificateEligible: isCertificateEligible(row),
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     completedAt: row.completedAt?.toISOString() ?? null,
   };
 }
 
-export function toStoredCheckResult(row: CheckResultRow): StoredCheckResult {
+/** The name people know a user by: their Discord display name, else their username. */
+export function displayName(user: Pick<typeof users.$inferSelect, 'globalName' | 'username'>): string {
+  return user.globalName ?? user.username;
+}
+
+/** `overriddenBy` is the display name of the row's `overriddenByUserId`, read with the row. */
+export function toStoredCheckResult(row: CheckResultRow, overriddenBy: string | null): StoredCheckResult {
   return {
     id: row.id,
     checkId: row.checkId as StoredCheckResult['checkId'],
@@ -42,5 +52,11 @@ export function toStoredCheckResult(row: CheckResultRow): StoredCheckResult {
     references: row.references as CheckReference[],
     evidence: row.evidence as CheckEvidence,
     waiveReason: row.waiveReason,
+    engineStatus: row.engineStatus,
+    overrideKind: row.overrideKind,
+    overriddenBy: row.overrideKind === null ? null : overriddenBy,
+    overriddenAt: row.overrideKind === null ? null : (row.overriddenAt?.toISOString() ?? null),
+    overrideReason: row.overrideKind === null ? null : row.overrideReason,
+    countsTowardCertification: countsTowardCertification(row),
   };
 }
