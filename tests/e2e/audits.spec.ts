@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { AuditWithChecks } from '../../src/shared/contracts/audits.js';
 import { HARDENED_GUILD_ID } from '../../src/simulators/discord/fixtures/index.js';
 import { readInfoString } from '../helpers/pdf.js';
-import { useBrowser } from './support/browser.js';
+import { baseUrl, useBrowser } from './support/browser.js';
 import { expectPath, signInThroughDiscord } from './support/sign-in.js';
 
 const browser = useBrowser();
@@ -87,6 +87,18 @@ describe('running an audit from the browser', () => {
     // The results page shows the same audit.
     await page.goto(`/audits/${audit.id}`);
     await page.getByRole('heading', { name: 'Security Audit Results' }).waitFor();
+    await page.getByText(`${audit.riskScore}%`).first().waitFor();
+
+    // The owner self-attests the failed check (through the API: the engineer screen is part 2). The
+    // results page marks it with the owner's reason, and the score of record does not move.
+    const claim = 'Backups are taken nightly by our host.';
+    const override = await page.request.put(`/api/checks/${failing.id}`, { headers: { origin: baseUrl() }, data: { status: 'WAIVED', waiveReason: claim } });
+    expect(override.status()).toBe(200);
+    await page.reload();
+    const item = page.getByRole('main').getByRole('listitem', { name: failing.checkName });
+    await item.getByText('Self-attested by owner', { exact: true }).waitFor();
+    await item.getByText(claim).waitFor();
+    await page.getByRole('main').getByText(/the owner claims \d+%/).waitFor();
     await page.getByText(`${audit.riskScore}%`).first().waitFor();
 
     // The dashboard shows the same numbers as the API.

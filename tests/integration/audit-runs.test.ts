@@ -54,7 +54,13 @@ describe('PUT /api/checks/{checkId}', () => {
     const waived = await put(failed.id, c.eddie, { status: 'WAIVED', waiveReason: 'Backups run nightly; see runbook.' });
     expect(waived.statusCode).toBe(200);
     const body = waived.json<Result>();
-    expect(body.check).toMatchObject({ id: failed.id, status: 'WAIVED', waiveReason: 'Backups run nightly; see runbook.', overrideKind: 'self_attested' });
+    expect(body.check).toMatchObject({
+      id: failed.id,
+      status: 'FAIL',
+      selfAttestedStatus: 'WAIVED',
+      overrideReason: 'Backups run nightly; see runbook.',
+      overrideKind: 'self_attested',
+    });
     expect(body.audit).toMatchObject({ passedChecks: audit.passedChecks, riskScore: audit.riskScore, selfAttestedOverrides: 1 });
     expect(body.audit.selfAttestedRiskScore).toBeGreaterThan(audit.riskScore ?? 100);
 

@@ -49,12 +49,13 @@ describe('PUT /api/checks/{checkId} by the server’s owner', () => {
     const body = response.json<Result>();
     expect(body.check).toMatchObject({
       id: target.id,
-      status: 'WAIVED',
+      status: 'FAIL',
       engineStatus: 'FAIL',
       overrideKind: 'self_attested',
+      selfAttestedStatus: 'WAIVED',
       overriddenBy: 'Olivia Owner',
       overrideReason: REASON,
-      waiveReason: REASON,
+      waiveReason: null,
       countsTowardCertification: false,
     });
     expect(Date.parse(body.check.overriddenAt ?? '')).toBeGreaterThan(Date.parse(audit.completedAt ?? ''));
@@ -84,7 +85,9 @@ describe('PUT /api/checks/{checkId} by the server’s owner', () => {
       selfAttestedRiskScore: 100,
       certificateEligible: false,
     });
-    expect(claimed.checkResults.filter((check) => check.overrideKind === 'self_attested')).toHaveLength(failing.length);
+    const claims = claimed.checkResults.filter((check) => check.overrideKind === 'self_attested');
+    expect(claims).toHaveLength(failing.length);
+    expect(claims.every((check) => check.status === 'FAIL' && check.selfAttestedStatus === 'PASS')).toBe(true);
   });
 
   it('withdraws the owner’s own claim with FAIL, back to the engine’s finding', async () => {
@@ -95,6 +98,7 @@ describe('PUT /api/checks/{checkId} by the server’s owner', () => {
       status: 'FAIL',
       engineStatus: 'FAIL',
       overrideKind: null,
+      selfAttestedStatus: null,
       overriddenBy: null,
       overrideReason: null,
       waiveReason: null,
@@ -140,6 +144,8 @@ describe('PUT /api/checks/{checkId} by staff', () => {
       status: 'WAIVED',
       engineStatus: 'FAIL',
       overrideKind: 'staff',
+      selfAttestedStatus: null,
+      waiveReason: 'Seen on a call',
       overriddenBy: 'Ada Admin',
       overrideReason: 'Seen on a call',
       countsTowardCertification: true,

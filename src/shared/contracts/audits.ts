@@ -7,8 +7,9 @@ export type AuditStatus = z.infer<typeof AuditStatus>;
 
 /**
  * A stored check result: the engine's result plus its row id (the `{checkId}` of PUT
- * /api/checks/{checkId}) and its override, if any (docs/decisions/0009). `status` is the current
- * status, an owner's self-attested claim included; `countsTowardCertification` says whether it counts.
+ * /api/checks/{checkId}) and its override, if any (docs/decisions/0009). `status` and `waiveReason`
+ * are of record (the engine's finding or a staff decision); an owner's self-attested claim is shown
+ * beside them in `selfAttestedStatus` and `overrideReason`, never in them.
  */
 export const StoredCheckResult = CheckResult.extend({
   id: z.string(),
@@ -19,6 +20,8 @@ export const StoredCheckResult = CheckResult.extend({
   /** What the engine found, whatever an override later said. */
   engineStatus: CheckStatus.exclude(['WAIVED']),
   overrideKind: z.enum(OVERRIDE_KINDS).nullable(),
+  /** The status the owner claims when `overrideKind` is self_attested; null otherwise. */
+  selfAttestedStatus: z.enum(['PASS', 'WAIVED']).nullable(),
   /** Display name of whoever overrode the check (null without an override, or once that account is deleted). */
   overriddenBy: z.string().nullable(),
   overriddenAt: z.string().nullable(),

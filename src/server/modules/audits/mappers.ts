@@ -1,5 +1,5 @@
 import type { CheckEvidence, CheckReference } from '../../../shared/audit-contract.js';
-import { countsTowardCertification, isCertificateEligible } from '../../../shared/certification.js';
+import { countsTowardCertification, isCertificateEligible, statusOfRecord } from '../../../shared/certification.js';
 import type { Audit, StoredCheckResult } from '../../../shared/contracts/audits.js';
 import type { audits, checkResults, users } from '../../db/schema.js';
 
@@ -38,22 +38,24 @@ export function displayName(user: Pick<typeof users.$inferSelect, 'globalName' |
 
 /** `overriddenBy` is the display name of the row's `overriddenByUserId`, read with the row. */
 export function toStoredCheckResult(row: CheckResultRow, overriddenBy: string | null): StoredCheckResult {
+  const selfAttested = row.overrideKind === 'self_attested';
   return {
     id: row.id,
     checkId: row.checkId as StoredCheckResult['checkId'],
     checkName: row.checkName,
     category: row.category as StoredCheckResult['category'],
     severity: row.severity,
-    status: row.status,
+    status: statusOfRecord(row),
     remediation: row.remediation,
     whyThisMatters: row.whyThisMatters,
     evidenceGuidance: row.evidenceGuidance,
     requiresManualEvidence: row.requiresManualEvidence,
     references: row.references as CheckReference[],
     evidence: row.evidence as CheckEvidence,
-    waiveReason: row.waiveReason,
+    waiveReason: selfAttested ? null : row.waiveReason,
     engineStatus: row.engineStatus,
     overrideKind: row.overrideKind,
+    selfAttestedStatus: selfAttested && (row.status === 'PASS' || row.status === 'WAIVED') ? row.status : null,
     overriddenBy: row.overrideKind === null ? null : overriddenBy,
     overriddenAt: row.overrideKind === null ? null : (row.overriddenAt?.toISOString() ?? null),
     overrideReason: row.overrideKind === null ? null : row.overrideReason,

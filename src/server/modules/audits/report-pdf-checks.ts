@@ -1,5 +1,4 @@
 import type { CheckStatus, Severity } from '../../../shared/audit-contract.js';
-import { statusOfRecord } from '../../../shared/certification.js';
 import type { StoredCheckResult } from '../../../shared/contracts/audits.js';
 import { summariseEvidence, truncate } from './evidence-summary.js';
 import { pdfSafeText } from './pdf-text.js';
@@ -34,11 +33,12 @@ function bySeverity(a: StoredCheckResult, b: StoredCheckResult): number {
 
 /**
  * Failed checks first (most severe first), then the ones that could not be decided, then passed
- * and waived ones, each placed by its status of record: an owner's self-attested claim does not move
- * a check out of "Failed" (docs/decisions/0009). Within a severity the engine's order is kept.
+ * and waived ones, each placed by its status of record (the API's `status`): an owner's self-attested
+ * claim does not move a check out of "Failed" (docs/decisions/0009). Within a severity the engine's
+ * order is kept (Array.prototype.sort is stable).
  */
 export function orderChecksForReport(checks: readonly StoredCheckResult[]): CheckSection[] {
-  const pick = (statuses: readonly CheckStatus[]) => checks.filter((check) => statuses.includes(statusOfRecord(check))).sort(bySeverity);
+  const pick = (statuses: readonly CheckStatus[]) => checks.filter((check) => statuses.includes(check.status)).sort(bySeverity);
   const sections: CheckSection[] = [
     {
       key: 'failed',
@@ -126,13 +126,13 @@ function overrideRow(check: StoredCheckResult): Row | null {
   }
   return row(
     'Owner claim',
-    `Self-attested by the server owner, ${who}${when}: marked ${STATUS_WORD[check.status]}. ${why} Not verified by Rampart: it counts neither in the score nor toward a certificate.`,
+    `Self-attested by the server owner, ${who}${when}: marked ${STATUS_WORD[check.selfAttestedStatus ?? check.status]}. ${why} Not verified by Rampart: it counts neither in the score nor toward a certificate.`,
     OVERRIDE_SWATCH.self_attested.fg,
   );
 }
 
 function rowsFor(check: StoredCheckResult): Row[] {
-  const status = statusOfRecord(check);
+  const status = check.status;
   const rows: Row[] = [row('Finding', summariseEvidence(check.evidence, check.engineStatus), COLOR.body)];
   if (status === 'FAIL' || status === 'UNKNOWN') rows.push(row('How to fix', stepsOnOwnLines(check.remediation), COLOR.body));
   const override = overrideRow(check);
@@ -142,7 +142,7 @@ function rowsFor(check: StoredCheckResult): Row[] {
 
 function layoutBlock(doc: Doc, check: StoredCheckResult): BlockLayout {
   const inner = contentWidth(doc) - BLOCK.strip - BLOCK.padLeft - BLOCK.padRight;
-  const status = statusOfRecord(check);
+  const status = check.status;
   const pills = [
     { label: status, swatch: STATUS_SWATCH[status] },
     ...(check.overrideKind === null ? [] : [{ label: OVERRIDE_PILL[check.overrideKind], swatch: OVERRIDE_SWATCH[check.overrideKind] }]),
@@ -171,7 +171,7 @@ function drawBlock(doc: Doc, check: StoredCheckResult, layout: BlockLayout): voi
   const inner = width - BLOCK.strip - BLOCK.padLeft - BLOCK.padRight;
 
   doc.save().roundedRect(left, top, width, layout.height, 4).lineWidth(0.75).stroke(COLOR.rule).restore();
-  doc.save().rect(left, top, BLOCK.strip, layout.height).fill(STATUS_SWATCH[statusOfRecord(check)].fg).restore();
+  doc.save().rect(left, top, BLOCK.strip, layout.height).fill(STATUS_SWATCH[check.status].fg).restore();
 
   let pillX = left + width - BLOCK.padRight;
   for (const pill of [...layout.pills].reverse()) {

@@ -15,6 +15,7 @@ function storedChecks(): StoredCheckResult[] {
     waiveReason: null,
     engineStatus: check.status === 'WAIVED' ? 'FAIL' : check.status,
     overrideKind: null,
+    selfAttestedStatus: null,
     overriddenBy: null,
     overriddenAt: null,
     overrideReason: null,
