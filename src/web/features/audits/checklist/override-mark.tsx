@@ -51,11 +51,8 @@ export function OverrideNote({ check }: { check: StoredCheckResult }) {
       <span className="font-medium">
         Self-attested by the owner{byWhomAndWhen(check)} as {check.selfAttestedStatus === 'PASS' ? 'passed' : 'waived'}:{' '}
       </span>
-      {reason}{' '}
-      <span className="text-muted-foreground">
-        Not verified by Rampart (the audit found: {ENGINE_FINDING[check.engineStatus]}), so it counts neither in the score nor toward a
-        certificate.
-      </span>
+      {reason} Not verified by Rampart (the audit found: {ENGINE_FINDING[check.engineStatus]}), so it counts neither in the score nor toward
+      a certificate.
     </p>
   );
 }
