@@ -3,11 +3,13 @@ import type { Page } from 'playwright-core';
 import type { AuditWithChecks } from '../../src/shared/contracts/audits.js';
 import { HARDENED_GUILD_ID } from '../../src/simulators/discord/fixtures/index.js';
 import { readInfoString } from '../helpers/pdf.js';
-import { useBrowser } from './support/browser.js';
+import { baseUrl, useBrowser } from './support/browser.js';
 import { expectPath, signInThroughDiscord } from './support/sign-in.js';
 
 const browser = useBrowser();
 const SERVER = 'Citadel Security Lab';
+/** The audit the first test runs and the owner self-attests a check of; the second test reviews it as staff. */
+let ownerClaimedAuditId = '';
 
 async function chooseServer(page: Page, name: string): Promise<void> {
   await page.getByRole('main').getByRole('combobox', { name: 'Server' }).click();
@@ -89,6 +91,19 @@ describe('running an audit from the browser', () => {
     await page.getByRole('heading', { name: 'Security Audit Results' }).waitFor();
     await page.getByText(`${audit.riskScore}%`).first().waitFor();
 
+    // The owner self-attests the failed check (through the API: the engineer screen is part 2). The
+    // results page marks it with the owner's reason, and the score of record does not move.
+    const claim = 'Backups are taken nightly by our host.';
+    const override = await page.request.put(`/api/checks/${failing.id}`, { headers: { origin: baseUrl() }, data: { status: 'WAIVED', waiveReason: claim } });
+    expect(override.status()).toBe(200);
+    ownerClaimedAuditId = audit.id;
+    await page.reload();
+    const item = page.getByRole('main').getByRole('listitem', { name: failing.checkName });
+    await item.getByText('Self-attested by owner', { exact: true }).waitFor();
+    await item.getByText(claim).waitFor();
+    await page.getByRole('main').getByText(/the owner claims \d+%/).waitFor();
+    await page.getByText(`${audit.riskScore}%`).first().waitFor();
+
     // The dashboard shows the same numbers as the API.
     await page.goto('/dashboard');
     const score = page.getByRole('button', { name: /^Security Score/ });
@@ -98,5 +113,32 @@ describe('running an audit from the browser', () => {
     expect(await checksPassed.textContent()).toContain(String(audit.passedChecks));
     const critical = page.getByRole('button', { name: /^Critical Issues/ });
     expect(await critical.textContent()).toContain(String(audit.criticalIssues + audit.highIssues));
+  });
+
+  it('lets staff replace the owner’s self-attested claim with a staff decision, marked as such', async () => {
+    const page = await browser.newPage();
+    await signInThroughDiscord(page, 'ada');
+    await expectPath(page, '/dashboard');
+    const audit = (await (await page.request.get(`/api/audits/${ownerClaimedAuditId}`)).json()) as AuditWithChecks;
+    const claimed = audit.checkResults.find((check) => check.overrideKind === 'self_attested');
+    if (claimed === undefined) throw new Error('the first test leaves a self-attested check');
+    await page.goto(`/audits/${audit.id}`);
+    const item = page.getByRole('main').getByRole('listitem', { name: claimed.checkName });
+    await item.getByText('Self-attested by owner', { exact: true }).waitFor();
+
+    await item.getByRole('button', { name: `Override ${claimed.checkName}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Admin Override' });
+    await dialog.getByText('recorded as a staff decision', { exact: false }).waitFor();
+    await dialog.getByLabel('Pass', { exact: true }).check();
+    await dialog.getByLabel('Admin notes').fill('Backup restore seen on a call');
+    await dialog.getByRole('button', { name: 'Override Check' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await item.getByText('Staff decision', { exact: true }).waitFor();
+    await item.getByText('Backup restore seen on a call').waitFor();
+    expect(await item.getByText('Self-attested by owner', { exact: true }).count()).toBe(0);
+    const after = (await (await page.request.get(`/api/audits/${audit.id}`)).json()) as AuditWithChecks;
+    expect(after.riskScore).toBeGreaterThan(audit.riskScore ?? 100);
+    await page.getByText(`${after.riskScore}%`).first().waitFor();
   });
 });

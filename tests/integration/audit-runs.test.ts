@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audits, sessions, users } from '../../src/server/db/schema.js';
+import { REASON_TOO_SHORT } from '../../src/server/modules/audits/check-overrides.js';
 import { BOT_NOT_IN_SERVER_REASON } from '../../src/server/modules/audits/runner.js';
 import type { Audit, UpdateCheckResponse } from '../../src/shared/contracts/audits.js';
 import type { z } from 'zod';
@@ -40,7 +41,7 @@ describe('PUT /api/checks/{checkId}', () => {
   const put = (id: string, cookie: string | undefined, payload: unknown) =>
     t.app.inject({ method: 'PUT', url: `/api/checks/${id}`, headers: sameOrigin(cookie), payload: payload as object });
 
-  it('recomputes the score when a failed check is waived, and again when it is failed', async () => {
+  it('keeps the score of record when the owner waives a failed check, and recomputes it on a staff decision', async () => {
     const [latest] = (await t.app.inject({ method: 'GET', url: `/api/servers/${citadel}/audits`, headers: { cookie: c.eddie } })).json<Audit[]>();
     const audit = await waitForAudit(t, c.eddie, latest?.id ?? '');
     const failed = audit.checkResults.find((check) => check.status === 'FAIL');
@@ -48,18 +49,28 @@ describe('PUT /api/checks/{checkId}', () => {
 
     const needsReason = await put(failed.id, c.eddie, { status: 'WAIVED' });
     expect(needsReason.statusCode).toBe(400);
-    expect(needsReason.json()).toMatchObject({ error: { message: 'A reason is required to override a check.' } });
+    expect(needsReason.json()).toMatchObject({ error: { message: REASON_TOO_SHORT } });
 
     const waived = await put(failed.id, c.eddie, { status: 'WAIVED', waiveReason: 'Backups run nightly; see runbook.' });
     expect(waived.statusCode).toBe(200);
     const body = waived.json<Result>();
-    expect(body.check).toMatchObject({ id: failed.id, status: 'WAIVED', waiveReason: 'Backups run nightly; see runbook.' });
-    expect(body.audit.passedChecks).toBe(audit.passedChecks + 1);
-    expect(body.audit.riskScore).toBeGreaterThan(audit.riskScore ?? 100);
+    expect(body.check).toMatchObject({
+      id: failed.id,
+      status: 'FAIL',
+      selfAttestedStatus: 'WAIVED',
+      overrideReason: 'Backups run nightly; see runbook.',
+      overrideKind: 'self_attested',
+    });
+    expect(body.audit).toMatchObject({ passedChecks: audit.passedChecks, riskScore: audit.riskScore, selfAttestedOverrides: 1 });
+    expect(body.audit.selfAttestedRiskScore).toBeGreaterThan(audit.riskScore ?? 100);
+
+    const staffWaived = await put(failed.id, c.ada, { status: 'WAIVED', waiveReason: 'Runbook checked' });
+    expect(staffWaived.json<Result>().audit.passedChecks).toBe(audit.passedChecks + 1);
+    expect(staffWaived.json<Result>().audit.riskScore).toBeGreaterThan(audit.riskScore ?? 100);
 
     const reverted = await put(failed.id, c.ada, { status: 'FAIL' });
-    expect(reverted.json<Result>().audit).toMatchObject({ passedChecks: audit.passedChecks, riskScore: audit.riskScore });
-    expect(reverted.json<Result>().check.waiveReason).toBeNull();
+    expect(reverted.json<Result>().audit).toMatchObject({ passedChecks: audit.passedChecks, riskScore: audit.riskScore, selfAttestedOverrides: 0 });
+    expect(reverted.json<Result>().check).toMatchObject({ waiveReason: null, overrideKind: 'staff' });
   });
 
   it('rejects bad input, other owners and visitors', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { OVERRIDE_KINDS } from '../../shared/certification.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -113,6 +114,9 @@ export const audits = pgTable(
     highIssues: integer('high_issues').notNull().default(0),
     mediumIssues: integer('medium_issues').notNull().default(0),
     lowIssues: integer('low_issues').notNull().default(0),
+    /** The numbers above are of record; an owner's self-attested overrides only show here. */
+    selfAttestedOverrides: integer('self_attested_overrides').notNull().default(0),
+    selfAttestedRiskScore: integer('self_attested_risk_score'),
     restCalls: integer('rest_calls'),
     /** A run holds the audit only while its lease is fresh; an expired lease means its process died. */
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
@@ -157,6 +161,9 @@ export const checkResults = pgTable(
     references: jsonb('references').notNull(),
     evidence: jsonb('evidence').notNull(),
     waiveReason: text('waive_reason'),
+    /** Null for the engine's result; otherwise who stands behind `status` (docs/decisions/0009). */
+    overrideKind: text('override_kind', { enum: OVERRIDE_KINDS }),
+    overrideReason: text('override_reason'),
     overriddenByUserId: uuid('overridden_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     overriddenAt: timestamp('overridden_at', { withTimezone: true }),
   },

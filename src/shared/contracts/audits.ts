@@ -1,19 +1,40 @@
 import { z } from 'zod';
 import { CheckId, CheckResult, CheckStatus, Severity } from '../audit-contract.js';
+import { OVERRIDE_KINDS } from '../certification.js';
 
 export const AuditStatus = z.enum(['pending', 'running', 'completed', 'failed']);
 export type AuditStatus = z.infer<typeof AuditStatus>;
 
-/** A stored check result: the engine's result plus its row id (the `{checkId}` of PUT /api/checks/{checkId}). */
+/**
+ * A stored check result: the engine's result plus its row id (the `{checkId}` of PUT
+ * /api/checks/{checkId}) and its override, if any (docs/decisions/0009). `status` and `waiveReason`
+ * are of record (the engine's finding or a staff decision); an owner's self-attested claim is shown
+ * beside them in `selfAttestedStatus` and `overrideReason`, never in them.
+ */
 export const StoredCheckResult = CheckResult.extend({
   id: z.string(),
   checkId: CheckId,
   severity: Severity,
   status: CheckStatus,
   waiveReason: z.string().nullable(),
+  /** What the engine found, whatever an override later said. */
+  engineStatus: CheckStatus.exclude(['WAIVED']),
+  overrideKind: z.enum(OVERRIDE_KINDS).nullable(),
+  /** The status the owner claims when `overrideKind` is self_attested; null otherwise. */
+  selfAttestedStatus: z.enum(['PASS', 'WAIVED']).nullable(),
+  /** Display name of whoever overrode the check (null without an override, or once that account is deleted). */
+  overriddenBy: z.string().nullable(),
+  overriddenAt: z.string().nullable(),
+  overrideReason: z.string().nullable(),
+  /** True only for an engine PASS or a staff decision to pass or waive. */
+  countsTowardCertification: z.boolean(),
 });
 export type StoredCheckResult = z.infer<typeof StoredCheckResult>;
 
+/**
+ * `riskScore` and the counts are the audit's numbers of record: engine results and staff decisions
+ * only (docs/decisions/0009).
+ */
 export const Audit = z.object({
   id: z.string(),
   serverId: z.string(),
@@ -30,6 +51,12 @@ export const Audit = z.object({
   highIssues: z.number().int(),
   mediumIssues: z.number().int(),
   lowIssues: z.number().int(),
+  /** Checks whose status is the owner's self-attested claim; the numbers above leave them out. */
+  selfAttestedOverrides: z.number().int(),
+  /** The score the owner claims, with self-attested overrides counted; null when there are none. */
+  selfAttestedRiskScore: z.number().int().min(0).max(100).nullable(),
+  /** Score of record 90 or more and no critical issue (spec part 2 §5), self-attested claims left out. */
+  certificateEligible: z.boolean(),
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),

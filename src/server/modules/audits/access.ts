@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { servers, userServers } from '../../db/schema.js';
+import { audits, servers, userServers } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import type { Caller } from '../../plugins/session.js';
 import type { ServerRow } from '../servers/service.js';
+import type { AuditRow } from './mappers.js';
 
 export type { ServerRow };
 
@@ -23,6 +24,26 @@ export async function findAccessibleServer(db: Database, caller: Caller, serverI
         .then((rows) => rows.map((r) => r.server));
   if (row === undefined) throw notFound('Server');
   return row;
+}
+
+/** The audit and its server if the caller may see them; otherwise "not found" (no hint that it exists). */
+export async function findAccessibleAudit(db: Database, caller: Caller, auditId: string): Promise<{ audit: AuditRow; server: ServerRow }> {
+  const [audit] = await db.select().from(audits).where(eq(audits.id, auditId)).limit(1);
+  if (audit === undefined) throw notFound('Audit');
+  const server = await findAccessibleServer(db, caller, audit.serverId).catch(() => {
+    throw notFound('Audit');
+  });
+  return { audit, server };
+}
+
+/** Whether Discord last reported the user as the server's owner, not merely someone who manages it. */
+export async function isServerOwner(db: Database, userId: string, serverId: string): Promise<boolean> {
+  const [link] = await db
+    .select({ isOwner: userServers.isOwner })
+    .from(userServers)
+    .where(and(eq(userServers.userId, userId), eq(userServers.serverId, serverId)))
+    .limit(1);
+  return link?.isOwner === true;
 }
 
 /** Users who should hear about a server's audits: everyone linked to it. */

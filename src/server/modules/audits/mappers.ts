@@ -1,6 +1,7 @@
 import type { CheckEvidence, CheckReference } from '../../../shared/audit-contract.js';
+import { countsTowardCertification, isCertificateEligible, statusOfRecord } from '../../../shared/certification.js';
 import type { Audit, StoredCheckResult } from '../../../shared/contracts/audits.js';
-import type { audits, checkResults } from '../../db/schema.js';
+import type { audits, checkResults, users } from '../../db/schema.js';
 
 export type AuditRow = typeof audits.$inferSelect;
 export type CheckResultRow = typeof checkResults.$inferSelect;
@@ -21,26 +22,43 @@ export function toAudit(row: AuditRow): Audit {
     highIssues: row.highIssues,
     mediumIssues: row.mediumIssues,
     lowIssues: row.lowIssues,
+    selfAttestedOverrides: row.selfAttestedOverrides,
+    selfAttestedRiskScore: row.selfAttestedRiskScore,
+    certificateEligible: isCertificateEligible(row),
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     completedAt: row.completedAt?.toISOString() ?? null,
   };
 }
 
-export function toStoredCheckResult(row: CheckResultRow): StoredCheckResult {
+/** The name people know a user by: their Discord display name, else their username. */
+export function displayName(user: Pick<typeof users.$inferSelect, 'globalName' | 'username'>): string {
+  return user.globalName ?? user.username;
+}
+
+/** `overriddenBy` is the display name of the row's `overriddenByUserId`, read with the row. */
+export function toStoredCheckResult(row: CheckResultRow, overriddenBy: string | null): StoredCheckResult {
+  const selfAttested = row.overrideKind === 'self_attested';
   return {
     id: row.id,
     checkId: row.checkId as StoredCheckResult['checkId'],
     checkName: row.checkName,
     category: row.category as StoredCheckResult['category'],
     severity: row.severity,
-    status: row.status,
+    status: statusOfRecord(row),
     remediation: row.remediation,
     whyThisMatters: row.whyThisMatters,
     evidenceGuidance: row.evidenceGuidance,
     requiresManualEvidence: row.requiresManualEvidence,
     references: row.references as CheckReference[],
     evidence: row.evidence as CheckEvidence,
-    waiveReason: row.waiveReason,
+    waiveReason: selfAttested ? null : row.waiveReason,
+    engineStatus: row.engineStatus,
+    overrideKind: row.overrideKind,
+    selfAttestedStatus: selfAttested && (row.status === 'PASS' || row.status === 'WAIVED') ? row.status : null,
+    overriddenBy: row.overrideKind === null ? null : overriddenBy,
+    overriddenAt: row.overrideKind === null ? null : (row.overriddenAt?.toISOString() ?? null),
+    overrideReason: row.overrideKind === null ? null : row.overrideReason,
+    countsTowardCertification: countsTowardCertification(row),
   };
 }

@@ -1,4 +1,4 @@
-import type { Severity } from '../../../shared/audit-contract.js';
+import type { CheckStatus, Severity } from '../../../shared/audit-contract.js';
 import type { StoredCheckResult } from '../../../shared/contracts/audits.js';
 import { summariseEvidence, truncate } from './evidence-summary.js';
 import { pdfSafeText } from './pdf-text.js';
@@ -8,6 +8,7 @@ import {
   drawPill,
   ensureSpace,
   FONT,
+  formatDateTime,
   PILL,
   pillWidth,
   SEVERITY_SWATCH,
@@ -32,12 +33,19 @@ function bySeverity(a: StoredCheckResult, b: StoredCheckResult): number {
 
 /**
  * Failed checks first (most severe first), then the ones that could not be decided, then passed
- * and waived ones. Within a severity the engine's order is kept (Array.prototype.sort is stable).
+ * and waived ones, each placed by its status of record (the API's `status`): an owner's self-attested
+ * claim does not move a check out of "Failed" (docs/decisions/0009). Within a severity the engine's
+ * order is kept (Array.prototype.sort is stable).
  */
 export function orderChecksForReport(checks: readonly StoredCheckResult[]): CheckSection[] {
-  const pick = (statuses: readonly string[]) => checks.filter((check) => statuses.includes(check.status)).sort(bySeverity);
+  const pick = (statuses: readonly CheckStatus[]) => checks.filter((check) => statuses.includes(check.status)).sort(bySeverity);
   const sections: CheckSection[] = [
-    { key: 'failed', title: 'Failed checks', intro: 'Ordered by severity: fix these first.', checks: pick(['FAIL']) },
+    {
+      key: 'failed',
+      title: 'Failed checks',
+      intro: 'Ordered by severity: fix these first. A check the owner marked as passed or waived without verification stays here, marked self-attested.',
+      checks: pick(['FAIL']),
+    },
     {
       key: 'unknown',
       title: 'Checks that could not be decided',
@@ -47,7 +55,7 @@ export function orderChecksForReport(checks: readonly StoredCheckResult[]): Chec
     {
       key: 'passed',
       title: 'Passed and waived checks',
-      intro: 'No action needed. Waived checks were accepted on evidence or by an administrator.',
+      intro: 'No action needed. Each waived check carries the Rampart staff decision that waived it.',
       checks: pick(['PASS', 'WAIVED']),
     },
   ];
@@ -98,17 +106,46 @@ function row(label: string, value: string, color: string): Row {
   return { label, text: truncate(pdfSafeText(value), ROW_MAX_LENGTH), color };
 }
 
+const OVERRIDE_SWATCH: Readonly<Record<NonNullable<StoredCheckResult['overrideKind']>, { fg: string; bg: string }>> = {
+  self_attested: { fg: '#92400e', bg: '#fef3c7' },
+  staff: { fg: '#1e293b', bg: '#e2e8f0' },
+};
+
+const OVERRIDE_PILL = { self_attested: 'SELF-ATTESTED', staff: 'STAFF DECISION' } as const;
+
+const STATUS_WORD: Readonly<Record<CheckStatus, string>> = { PASS: 'passed', FAIL: 'failed', WAIVED: 'waived', UNKNOWN: 'unknown' };
+
+/** Who changed the check, when, to what and why: a self-attested claim says it is not counted. */
+function overrideRow(check: StoredCheckResult): Row | null {
+  if (check.overrideKind === null) return null;
+  const who = check.overriddenBy ?? 'a former user';
+  const when = check.overriddenAt === null ? '' : ` on ${formatDateTime(new Date(check.overriddenAt))}`;
+  const why = check.overrideReason === null ? 'No reason recorded.' : `Reason: ${check.overrideReason}`;
+  if (check.overrideKind === 'staff') {
+    return row('Decision', `Staff decision by ${who}${when}: marked ${STATUS_WORD[check.status]}. ${why}`, COLOR.body);
+  }
+  return row(
+    'Owner claim',
+    `Self-attested by the server owner, ${who}${when}: marked ${STATUS_WORD[check.selfAttestedStatus ?? check.status]}. ${why} Not verified by Rampart: it counts neither in the score nor toward a certificate.`,
+    OVERRIDE_SWATCH.self_attested.fg,
+  );
+}
+
 function rowsFor(check: StoredCheckResult): Row[] {
-  const rows: Row[] = [row('Finding', summariseEvidence(check.evidence, check.status), COLOR.body)];
-  if (check.status === 'FAIL' || check.status === 'UNKNOWN') rows.push(row('How to fix', stepsOnOwnLines(check.remediation), COLOR.body));
-  if (check.status === 'WAIVED') rows.push(row('Waived', check.waiveReason?.trim() || 'No reason recorded.', STATUS_SWATCH.WAIVED.fg));
+  const status = check.status;
+  const rows: Row[] = [row('Finding', summariseEvidence(check.evidence, check.engineStatus), COLOR.body)];
+  if (status === 'FAIL' || status === 'UNKNOWN') rows.push(row('How to fix', stepsOnOwnLines(check.remediation), COLOR.body));
+  const override = overrideRow(check);
+  if (override !== null) rows.push(override);
   return rows;
 }
 
 function layoutBlock(doc: Doc, check: StoredCheckResult): BlockLayout {
   const inner = contentWidth(doc) - BLOCK.strip - BLOCK.padLeft - BLOCK.padRight;
+  const status = check.status;
   const pills = [
-    { label: check.status, swatch: STATUS_SWATCH[check.status] },
+    { label: status, swatch: STATUS_SWATCH[status] },
+    ...(check.overrideKind === null ? [] : [{ label: OVERRIDE_PILL[check.overrideKind], swatch: OVERRIDE_SWATCH[check.overrideKind] }]),
     { label: check.severity, swatch: SEVERITY_SWATCH[check.severity] },
   ];
   const pillsWidth = pills.reduce((sum, pill) => sum + pillWidth(doc, pill.label) + 4, 0);

@@ -40,7 +40,7 @@ export function drawScorePanel(doc: Doc, audit: Audit): void {
   const verdict =
     score === null
       ? 'This audit has no score yet.'
-      : `${audit.passedChecks} of ${audit.totalChecks} checks passed.`;
+      : `${audit.passedChecks} of ${audit.totalChecks} checks passed${audit.selfAttestedOverrides > 0 ? '; self-attested overrides not counted' : ''}.`;
   doc.font(FONT.regular).fontSize(9).fillColor(COLOR.body).text(verdict, barX, top + pad + 12, { width: barWidth, lineBreak: false });
 
   doc.save().roundedRect(barX, barY, barWidth, 12, 6).fill(COLOR.track).restore();

@@ -72,10 +72,26 @@ function plural(count: number, one: string, many: string = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-/** A two-sentence reading of the numbers, for readers who stop after the first page. */
+/** What the owner claims beyond the score of record, and whether a certificate is within reach. */
+function claimsAndCertificate(audit: Audit): string {
+  const claims =
+    audit.selfAttestedRiskScore === null
+      ? ''
+      : ` The owner claims ${audit.selfAttestedRiskScore} with self-attested overrides (${plural(audit.selfAttestedOverrides, 'check')}), which do not count toward the score or a certificate.`;
+  const certificate = audit.certificateEligible
+    ? ' This audit meets the certificate threshold (90 or more, no critical issue).'
+    : ' This audit does not meet the certificate threshold (90 or more, no critical issue).';
+  return `${claims}${certificate}`;
+}
+
+/** A short reading of the numbers, for readers who stop after the first page. */
 function overview(audit: Audit, serverName: string): string {
   if (audit.riskScore === null) return `The audit of ${serverName} has not finished, so it has no score yet.`;
-  const first = `${serverName} scored ${audit.riskScore} out of 100 (${riskLabel(audit.riskScore)}): ${audit.passedChecks} of ${audit.totalChecks} checks passed.`;
+  return `${verdict(audit, audit.riskScore, serverName)}${claimsAndCertificate(audit)}`;
+}
+
+function verdict(audit: Audit, riskScore: number, serverName: string): string {
+  const first = `${serverName} scored ${riskScore} out of 100 (${riskLabel(riskScore)}): ${audit.passedChecks} of ${audit.totalChecks} checks passed.`;
   if (audit.failedChecks === 0) {
     return audit.unknownChecks === 0
       ? `${first} No check failed.`

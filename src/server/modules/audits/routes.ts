@@ -17,7 +17,8 @@ import type { AppContext } from '../../app-context.js';
 import { requireUser } from '../../plugins/session.js';
 import { findAccessibleServer } from './access.js';
 import { renderAuditReportPdf } from './report-pdf.js';
-import { createAudit, getAudit, getAuditForReport, listServerAudits, listUserAudits, updateCheck } from './service.js';
+import { updateCheck } from './check-overrides.js';
+import { createAudit, getAudit, getAuditForReport, listServerAudits, listUserAudits } from './service.js';
 import { getAuditUsage } from './usage.js';
 
 const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody };

@@ -1,12 +1,11 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Audit, AuditWithChecks, StoredCheckResult, UserAudit } from '../../../shared/contracts/audits.js';
-import { recomputeSummary } from '../../../audit/scoring.js';
 import type { Database } from '../../db/client.js';
-import { audits, checkResults, servers, userServers } from '../../db/schema.js';
-import { AppError, notFound } from '../../errors.js';
+import { audits, checkResults, servers, users, userServers } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
 import type { Caller } from '../../plugins/session.js';
-import { findAccessibleServer, type ServerRow } from './access.js';
-import { type AuditRow, toAudit, toStoredCheckResult } from './mappers.js';
+import { findAccessibleAudit, findAccessibleServer } from './access.js';
+import { displayName, toAudit, toStoredCheckResult } from './mappers.js';
 import { getAuditUsage } from './usage.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -43,24 +42,19 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** The audit and its server if the caller may see them; otherwise "not found" (no hint that it exists). */
-async function findAccessibleAudit(db: Database, caller: Caller, auditId: string): Promise<{ audit: AuditRow; server: ServerRow }> {
-  const [audit] = await db.select().from(audits).where(eq(audits.id, auditId)).limit(1);
-  if (audit === undefined) throw notFound('Audit');
-  const server = await findAccessibleServer(db, caller, audit.serverId).catch(() => {
-    throw notFound('Audit');
-  });
-  return { audit, server };
-}
-
 export async function getAudit(options: { db: Database; caller: Caller; auditId: string }): Promise<AuditWithChecks> {
   const { audit } = await findAccessibleAudit(options.db, options.caller, options.auditId);
   return { ...toAudit(audit), checkResults: await listCheckResults(options.db, audit.id) };
 }
 
 export async function listCheckResults(db: Database, auditId: string): Promise<StoredCheckResult[]> {
-  const rows = await db.select().from(checkResults).where(eq(checkResults.auditId, auditId)).orderBy(asc(checkResults.position));
-  return rows.map(toStoredCheckResult);
+  const rows = await db
+    .select({ check: checkResults, overrider: { globalName: users.globalName, username: users.username } })
+    .from(checkResults)
+    .leftJoin(users, eq(users.id, checkResults.overriddenByUserId))
+    .where(eq(checkResults.auditId, auditId))
+    .orderBy(asc(checkResults.position));
+  return rows.map((row) => toStoredCheckResult(row.check, row.overrider === null ? null : displayName(row.overrider)));
 }
 
 export async function getAuditForReport(options: { db: Database; caller: Caller; auditId: string }) {
@@ -92,48 +86,4 @@ export async function listUserAudits(options: { db: Database; caller: Caller }):
     .orderBy(desc(audits.createdAt), desc(audits.id))
     .limit(HISTORY_LIMIT);
   return rows.map((row) => ({ ...toAudit(row.audit), serverName: row.serverName }));
-}
-
-export interface UpdateCheckOptions {
-  db: Database;
-  caller: Caller;
-  checkResultId: string;
-  status: 'PASS' | 'FAIL' | 'WAIVED';
-  waiveReason: string | null | undefined;
-}
-
-/**
- * Overrides one check and recomputes its audit's score and counts. Staff may override freely; an
- * owner (on the override screen of part 2) must say why whenever a check is marked passed.
- */
-export async function updateCheck(options: UpdateCheckOptions): Promise<{ check: StoredCheckResult; audit: Audit }> {
-  const { db, caller } = options;
-  const [target] = await db.select().from(checkResults).where(eq(checkResults.id, options.checkResultId)).limit(1);
-  if (target === undefined) throw notFound('Check');
-  const { audit: auditRow } = await findAccessibleAudit(db, caller, target.auditId).catch(() => {
-    throw notFound('Check');
-  });
-  const reason = options.waiveReason?.trim() || null;
-  if (!caller.isAdmin && options.status !== 'FAIL' && reason === null) {
-    throw new AppError('BAD_REQUEST', 'A reason is required to override a check.');
-  }
-  return db.transaction(async (tx) => {
-    // Lock the audit so concurrent overrides recompute the score one after another, never from a stale set.
-    const [locked] = await tx.select({ status: audits.status }).from(audits).where(eq(audits.id, auditRow.id)).for('update');
-    if (locked?.status !== 'completed') throw new AppError('CONFLICT', 'Only checks of a completed audit can be changed.');
-    const [check] = await tx
-      .update(checkResults)
-      .set({
-        status: options.status,
-        waiveReason: options.status === 'FAIL' ? null : reason,
-        overriddenByUserId: caller.user.id,
-        overriddenAt: new Date(),
-      })
-      .where(eq(checkResults.id, target.id))
-      .returning();
-    const all = await tx.select({ severity: checkResults.severity, status: checkResults.status }).from(checkResults).where(eq(checkResults.auditId, auditRow.id));
-    const [audit] = await tx.update(audits).set(recomputeSummary(all)).where(eq(audits.id, auditRow.id)).returning();
-    if (check === undefined || audit === undefined) throw new Error('override update returned no row');
-    return { check: toStoredCheckResult(check), audit: toAudit(audit) };
-  });
 }

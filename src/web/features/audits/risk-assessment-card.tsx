@@ -1,4 +1,4 @@
-import { Gauge } from 'lucide-react';
+import { Gauge, UserPen } from 'lucide-react';
 import type { Audit } from '../../../shared/contracts/audits';
 import { ScoreGauge } from '../../components/audit/score-gauge';
 import { SeverityChart } from '../../components/audit/severity-chart';
@@ -40,6 +40,17 @@ export function RiskAssessmentCard({ audit, title = 'Risk Assessment', unit = ''
           </dl>
         </div>
         <SeverityChart audit={audit} />
+        {audit.selfAttestedRiskScore !== null && (
+          <p className="flex items-start gap-2 rounded-md border border-warning/60 bg-warning/10 px-3 py-2 text-sm md:col-span-2">
+            <UserPen className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>
+              The score counts only Rampart&apos;s findings and staff decisions. With{' '}
+              {audit.selfAttestedOverrides === 1 ? '1 self-attested override' : `${audit.selfAttestedOverrides} self-attested overrides`} the owner
+              claims {audit.selfAttestedRiskScore}
+              {unit}; self-attested overrides are not verified and do not count toward a certificate.
+            </span>
+          </p>
+        )}
       </CardContent>
     </Card>
   );

@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
+import { OverrideBadge } from './override-mark';
 import type { OverrideChoice } from './override-request';
 
 const CHOICES: { value: OverrideChoice; label: string; hint: string }[] = [
@@ -82,6 +83,8 @@ export function AdminOverrideDialog({ check, isPending, onOpenChange, onSubmit }
               <DialogTitle>Admin Override</DialogTitle>
               <DialogDescription className="flex flex-wrap items-center gap-2">
                 {check.checkName}, currently <CheckStatusBadge status={check.status} />
+                <OverrideBadge check={check} />
+                <span>Your change is recorded as a staff decision under your name and counts toward the score and certification.</span>
               </DialogDescription>
             </DialogHeader>
             <OverrideForm key={check.id} check={check} isPending={isPending} onSubmit={onSubmit} />

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Switch } from '../../../components/ui/switch';
 import { isPassing } from '../../../lib/audit-summary';
 import { cn } from '../../../lib/utils';
+import { OverrideBadge, OverrideNote } from './override-mark';
 
 export interface CheckItemProps {
   check: StoredCheckResult;
@@ -50,6 +51,7 @@ export function CheckItem({ check, isAdmin, manualOverrides, isUpdating, onHowTo
             </h4>
             <div className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
               <CheckStatusBadge status={check.status} />
+              <OverrideBadge check={check} />
               <SeverityBadge severity={check.severity} />
               <span>{check.category}</span>
               {check.requiresManualEvidence && (
@@ -77,12 +79,7 @@ export function CheckItem({ check, isAdmin, manualOverrides, isUpdating, onHowTo
             </span>
           </p>
         )}
-        {check.status === 'WAIVED' && check.waiveReason !== null && (
-          <p className="text-sm">
-            <span className="font-medium">Waiver: </span>
-            {check.waiveReason}
-          </p>
-        )}
+        <OverrideNote check={check} />
         <div className="flex flex-wrap gap-2">
           <Collapsible.Trigger asChild>
             <Button variant="ghost" size="sm" className="group">

@@ -95,6 +95,7 @@ export function SecurityChecklist({ audit, isAdmin, onReAudit, reAuditDisabled }
   const counts = filterCounts(checks);
   const visible = filterChecks(checks, filter);
   const unknown = checks.filter((check) => check.status === 'UNKNOWN').length;
+  const selfAttested = checks.filter((check) => check.selfAttestedStatus !== null).length;
   const percent = passedPercent(counts.passed, checks.length);
 
   return (
@@ -105,6 +106,7 @@ export function SecurityChecklist({ audit, isAdmin, onReAudit, reAuditDisabled }
           <p id={progressLabelId} className="flex justify-between text-sm">
             <span>
               {counts.passed} of {checks.length} checks passed
+              {selfAttested > 0 && ` (the owner self-attests ${selfAttested} more, not counted)`}
             </span>
             <span className="font-semibold tabular-nums">{percent}%</span>
           </p>
