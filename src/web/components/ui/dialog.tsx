@@ -1,22 +1,9 @@
 import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { type ComponentProps, useEffect, useRef, useState } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
-import { registerOpenDialog } from './open-dialogs';
 
-/** Radix's dialog root, controlled or not, that registers itself while open (see open-dialogs). */
-export function Dialog({ open, defaultOpen, onOpenChange, ...props }: ComponentProps<typeof DialogPrimitive.Root>) {
-  const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen ?? false);
-  const isOpen = open ?? uncontrolledOpen;
-  const change = (next: boolean) => {
-    if (open === undefined) setUncontrolledOpen(next);
-    onOpenChange?.(next);
-  };
-  const latestChange = useRef(change);
-  latestChange.current = change;
-  useEffect(() => (isOpen ? registerOpenDialog(() => latestChange.current(false)) : undefined), [isOpen]);
-  return <DialogPrimitive.Root open={isOpen} onOpenChange={change} {...props} />;
-}
+export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 

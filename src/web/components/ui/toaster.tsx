@@ -1,12 +1,11 @@
 import { CircleAlert, CircleCheck, Info } from 'lucide-react';
-import { closeInnermostDialog } from './open-dialogs';
 import { TOAST_DURATION_MS } from './toast-store';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 import { useToast } from './use-toast';
 
 const icons = { default: Info, destructive: CircleAlert, success: CircleCheck } as const;
 
-/** Mount once. Radix handles swipe-right (50 px) and Escape to dismiss (after any open dialog), and F8 to focus the region. */
+/** Mount once. Radix handles swipe-right (50 px) and Escape to dismiss, and F8 to focus the region. */
 export function Toaster() {
   const { toasts, dismiss } = useToast();
   return (
@@ -20,9 +19,6 @@ export function Toaster() {
             open={open}
             onOpenChange={(next) => {
               if (!next) dismiss(id);
-            }}
-            onEscapeKeyDown={(event) => {
-              if (closeInnermostDialog()) event.preventDefault();
             }}
           >
             <Icon className={variant === 'success' ? 'mt-0.5 size-5 shrink-0 text-success' : 'mt-0.5 size-5 shrink-0'} aria-hidden="true" />
