@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core';
 import type { Audit } from '../../src/shared/contracts/audits.js';
 import { THEME_STORAGE_KEY, type Theme } from '../../src/web/lib/theme.js';
 import { useBrowser } from './support/browser.js';
-import { DEMO_NAMES, signInThroughDiscord } from './support/sign-in.js';
+import type { DEMO_NAMES } from './support/sign-in.js';
+import { signInThroughDiscord } from './support/sign-in.js';
 
 const browser = useBrowser();
 const THEMES: readonly Theme[] = ['dark', 'light'];
