@@ -12,9 +12,10 @@ const SOMEONE_ELSES_SERVER = 'Pixel Plaza';
 /** Olivia's server from which the tests below remove the Rampart bot. */
 const SERVER_WITHOUT_BOT = 'Wild West Lounge';
 
-/** Olivia's servers are known to Rampart once she has signed in; then the bot leaves Wild West. */
+/** Olivia's servers are known to Rampart once she has signed in (she lands on the paywall); then the bot leaves Wild West. */
 async function prepareOliviasServers(page: Page): Promise<void> {
   await signInThroughDiscord(page, 'olivia');
+  await expectPath(page, '/paywall');
   const left = await page.request.delete(`/_sim/discord/api/v10/users/@me/guilds/${DANGEROUS_GUILD_ID}`, {
     headers: { authorization: 'Bot simulated-bot-token' },
   });
@@ -45,12 +46,28 @@ async function waitForAuditsToSettle(page: Page, serverName: string): Promise<Au
   throw new Error(`audits of ${serverName} did not finish`);
 }
 
+// One session per account for the whole file: sign-ins are rate limited per client.
+const sessions: Partial<Record<'olivia' | 'ada', Page>> = {};
+
+beforeAll(async () => {
+  const olivia = await browser.newPage();
+  await prepareOliviasServers(olivia);
+  sessions.olivia = olivia;
+  const ada = await browser.newPage();
+  await signInThroughDiscord(ada, 'ada');
+  sessions.ada = ada;
+});
+
+function session(account: 'olivia' | 'ada'): Page {
+  const page = sessions[account];
+  if (page === undefined) throw new Error(`${account} is not signed in`);
+  return page;
+}
+
 describe('screens an admin uses on other people’s servers', () => {
-  beforeAll(async () => prepareOliviasServers(await browser.newPage()));
 
   it('shows only the failure, not "Audit Started", when the bot is not in the server', async () => {
-    const page = await browser.newPage();
-    await signInThroughDiscord(page, 'ada');
+    const page = session('ada');
     await page.goto('/audits');
     await chooseServer(page, SERVER_WITHOUT_BOT);
     const main = page.getByRole('main');
@@ -62,8 +79,7 @@ describe('screens an admin uses on other people’s servers', () => {
   });
 
   it('starts one audit on a double click, without an error toast, and lists it in Audit History', async () => {
-    const page = await browser.newPage();
-    await signInThroughDiscord(page, 'ada');
+    const page = session('ada');
     await page.goto('/audits');
     await chooseServer(page, SOMEONE_ELSES_SERVER);
     const main = page.getByRole('main');
@@ -81,8 +97,7 @@ describe('screens an admin uses on other people’s servers', () => {
   });
 
   it('lays out How to Fix steps as a numbered list', async () => {
-    const page = await browser.newPage();
-    await signInThroughDiscord(page, 'ada');
+    const page = session('ada');
     await page.goto('/audits');
     await chooseServer(page, SOMEONE_ELSES_SERVER);
     const main = page.getByRole('main');
@@ -96,8 +111,7 @@ describe('screens an admin uses on other people’s servers', () => {
   });
 
   it('closes the dialog on Escape and leaves the toast that was on screen before it opened', async () => {
-    const page = await browser.newPage();
-    await signInThroughDiscord(page, 'ada');
+    const page = session('ada');
     await page.goto('/audits');
     await chooseServer(page, SOMEONE_ELSES_SERVER);
     await waitForAuditsToSettle(page, SOMEONE_ELSES_SERVER);
@@ -117,9 +131,7 @@ describe('screens an admin uses on other people’s servers', () => {
 
 describe('dashboard wording and links', () => {
   it('tells an owner without a plan how to get one instead of "every audit used"', async () => {
-    const page = await browser.newPage();
-    await signInThroughDiscord(page, 'olivia');
-    await expectPath(page, '/paywall');
+    const page = session('olivia');
     await page.goto('/dashboard');
     const usage = page.getByRole('main').getByRole('region', { name: 'Audit Usage' });
     await usage.waitFor();
@@ -130,8 +142,7 @@ describe('dashboard wording and links', () => {
   });
 
   it('says "not read yet" in the Server Overview before the bot has read the server', async () => {
-    const page = await browser.newPage();
-    await signInThroughDiscord(page, 'olivia');
+    const page = session('olivia');
     await page.goto('/dashboard');
     const overview = page.getByRole('main').getByRole('region', { name: 'Server Overview' });
     await overview.waitFor();
@@ -142,8 +153,7 @@ describe('dashboard wording and links', () => {
   });
 
   it('View Issues opens the checklist filtered to the failed critical checks', async () => {
-    const page = await browser.newPage();
-    await signInThroughDiscord(page, 'ada');
+    const page = session('ada');
     // Ada manages Study Hall, where the bot is; its audit has critical failures.
     await page.goto('/audits');
     await chooseServer(page, 'Study Hall');
