@@ -126,4 +126,14 @@ describe('reading audits', () => {
     expect(olivias.some((audit) => audit.serverId === studyHall)).toBe(false);
     expect((await get('/api/user/audits')).statusCode).toBe(401);
   });
+
+  it('GET /api/user/audits lists the audits an admin ran on servers that are not theirs, to them only', async () => {
+    const response = await startAudit(t, c.ada, pixelPlaza);
+    const started = response.json<Audit>();
+    await waitForAudit(t, c.ada, started.id);
+    const adas = (await get('/api/user/audits', c.ada)).json<UserAudit[]>();
+    expect(adas.find((audit) => audit.id === started.id)).toMatchObject({ serverId: pixelPlaza, serverName: 'Pixel Plaza', status: 'completed' });
+    const eddies = (await get('/api/user/audits', c.eddie)).json<UserAudit[]>();
+    expect(eddies.some((audit) => audit.id === started.id)).toBe(false);
+  });
 });

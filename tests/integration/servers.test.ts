@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitlements, users } from '../../src/server/db/schema.js';
+import type { Audit } from '../../src/shared/contracts/audits.js';
 import type { Server } from '../../src/shared/contracts/servers.js';
+import { GUILDS, startAudit, waitForAudit } from '../helpers/audits.js';
 import { createTestApp, DEMO, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -24,6 +26,19 @@ describe('GET /api/servers', () => {
     for (const server of servers) {
       expect(server).toMatchObject({ id: expect.any(String), discordId: expect.stringMatching(/^\d+$/), name: expect.any(String) });
     }
+  });
+
+  it('marks the facts of a server the bot has not read yet as unknown, and fills them once an audit read it', async () => {
+    const before = (await get('/api/servers', cookies.ada)).json<Server[]>();
+    const studyHall = before.find((server) => server.discordId === GUILDS.studyHall);
+    expect(studyHall).toMatchObject({ factsReadAt: null, roleCount: null, channelCount: null, botCount: null });
+    const started = await startAudit(t, cookies.ada, studyHall?.id ?? '');
+    await waitForAudit(t, cookies.ada, started.json<Audit>().id);
+    const after = (await get('/api/servers', cookies.ada)).json<Server[]>().find((server) => server.discordId === GUILDS.studyHall);
+    expect(after?.factsReadAt).toEqual(expect.any(String));
+    expect(after?.roleCount).toBeGreaterThan(0);
+    expect(after?.channelCount).toBeGreaterThan(0);
+    expect(after?.botCount).toBeGreaterThan(0);
   });
 
   it('includes servers a member may manage without owning them', async () => {

@@ -53,6 +53,8 @@ export const servers = pgTable('servers', {
   roleCount: integer('role_count').notNull().default(0),
   channelCount: integer('channel_count').notNull().default(0),
   botCount: integer('bot_count').notNull().default(0),
+  /** When an audit last read the counts above from the bot's view; null until then (the counts mean nothing yet). */
+  factsReadAt: timestamp('facts_read_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

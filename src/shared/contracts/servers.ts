@@ -5,10 +5,14 @@ export const Server = z.object({
   discordId: z.string(),
   name: z.string(),
   icon: z.string().nullable(),
+  /** Discord's approximate count from the server list, or the count an audit read. */
   memberCount: z.number().int(),
-  roleCount: z.number().int(),
-  channelCount: z.number().int(),
-  botCount: z.number().int(),
+  /** The counts below are read by an audit; null until one has read the server. */
+  roleCount: z.number().int().nullable(),
+  channelCount: z.number().int().nullable(),
+  botCount: z.number().int().nullable(),
+  /** When an audit last read the server's facts (ISO 8601); null: never. */
+  factsReadAt: z.string().nullable(),
 });
 export type Server = z.infer<typeof Server>;
 

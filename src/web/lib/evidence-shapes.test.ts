@@ -40,11 +40,18 @@ describe('evidenceSections', () => {
     expect(kinds({ integrations: [{ name: 'Hook', type: 'webhook', enabled: true }], suspiciousIntegrations: 0 })).toEqual(['integrations']);
     expect(evidenceSections({ ownerId: '123', verified: false })).toEqual([{ kind: 'owner', ownerId: '123', verified: false }]);
     expect(evidenceSections({ verificationLevel: 3, verificationLabel: 'High', hasWelcomeScreen: true, hasRulesChannel: false, passedFeatures: 4, totalFeatures: 6 })).toEqual([
-      { kind: 'verification', level: 3, label: 'High', good: true, hasWelcomeScreen: true, hasRulesChannel: false, passedFeatures: 4, totalFeatures: 6 },
+      { kind: 'verification', level: 3, label: 'High', meetsCheck: true, note: null, hasWelcomeScreen: true, hasRulesChannel: false, passedFeatures: 4, totalFeatures: 6 },
     ]);
-    expect(evidenceSections({ verificationLevel: 2 })[0]).toMatchObject({ label: 'Medium', good: false });
     expect(evidenceSections({ mfaRequired: false, mfaLevel: 0 })).toEqual([{ kind: 'mfa', mfaRequired: false, mfaLevel: 0 }]);
     expect(evidenceSections({ automodEnabled: true, activeRules: 2, totalRules: 3 })).toEqual([{ kind: 'automod', automodEnabled: true, activeRules: 2, totalRules: 3 }]);
+  });
+
+  it('rates the verification level by the check’s own rule (Medium or higher passes), never contradicting it', () => {
+    const at = (level: number) => evidenceSections({ verificationLevel: level })[0];
+    expect(at(0)).toMatchObject({ label: 'None', meetsCheck: false, note: 'below Medium: raise it to Medium or higher' });
+    expect(at(1)).toMatchObject({ label: 'Low', meetsCheck: false, note: 'below Medium: raise it to Medium or higher' });
+    expect(at(2)).toMatchObject({ label: 'Medium', meetsCheck: true, note: 'meets the check; High suits public servers' });
+    expect(at(4)).toMatchObject({ label: 'Highest', meetsCheck: true, note: null });
   });
 
   it('lists why a check is UNKNOWN and notes the excluded audit bot', () => {

@@ -52,8 +52,18 @@ export const GENERIC_VALUE_MAX = 100;
 const SKIPPED_KEYS = new Set(['error', 'timestamp', 'raw']);
 
 export const VERIFICATION_LABELS = ['None', 'Low', 'Medium', 'High', 'Highest'] as const;
-/** Spec part 1 §9: level 3 (High) or above counts as good. */
-export const GOOD_VERIFICATION_LEVEL = 3;
+/**
+ * The VERIFICATION_LEVEL check passes at Medium (2) or higher (docs/audit-checks.md); the evidence
+ * says the same, so a passed check is never shown with a warning. High is advice, not a requirement.
+ */
+export const PASSING_VERIFICATION_LEVEL = 2;
+const ADVISED_VERIFICATION_LEVEL = 3;
+
+function verificationNote(level: number): string | null {
+  if (level < PASSING_VERIFICATION_LEVEL) return 'below Medium: raise it to Medium or higher';
+  if (level < ADVISED_VERIFICATION_LEVEL) return 'meets the check; High suits public servers';
+  return null;
+}
 
 export type EvidenceSection =
   | { kind: 'overview'; summary: string | null; details: string[]; recommendation: string | null; warnings: string[] }
@@ -64,7 +74,7 @@ export type EvidenceSection =
   | { kind: 'members'; shown: MemberItem[]; total: number; membersWithElevatedPerms: number | null; totalMembers: number | null }
   | { kind: 'integrations'; integrations: IntegrationItem[]; suspiciousIntegrations: number | null }
   | { kind: 'owner'; ownerId: string; verified: boolean | null }
-  | { kind: 'verification'; level: number; label: string; good: boolean; hasWelcomeScreen: boolean | null; hasRulesChannel: boolean | null; passedFeatures: number | null; totalFeatures: number | null }
+  | { kind: 'verification'; level: number; label: string; meetsCheck: boolean; note: string | null; hasWelcomeScreen: boolean | null; hasRulesChannel: boolean | null; passedFeatures: number | null; totalFeatures: number | null }
   | { kind: 'mfa'; mfaRequired: boolean; mfaLevel: number | null }
   | { kind: 'automod'; automodEnabled: boolean; activeRules: number | null; totalRules: number | null }
   | { kind: 'audit-bot'; name: string }
@@ -194,7 +204,8 @@ function readSettings(reader: EvidenceReader, has: (key: string) => boolean): Ev
       kind: 'verification',
       level,
       label: verificationLabel(level),
-      good: level >= GOOD_VERIFICATION_LEVEL,
+      meetsCheck: level >= PASSING_VERIFICATION_LEVEL,
+      note: verificationNote(level),
       hasWelcomeScreen: reader.boolean('hasWelcomeScreen'),
       hasRulesChannel: reader.boolean('hasRulesChannel'),
       passedFeatures: reader.number('passedFeatures'),

@@ -139,6 +139,7 @@ function serverFacts(snapshot: AuditSnapshot) {
     roleCount: guild.roles.length,
     channelCount: snapshot.channels?.length ?? 0,
     botCount: bots,
+    factsReadAt: new Date(),
     updatedAt: new Date(),
   };
 }

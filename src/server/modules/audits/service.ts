@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Audit, AuditWithChecks, StoredCheckResult, UserAudit } from '../../../shared/contracts/audits.js';
 import type { Database } from '../../db/client.js';
 import { audits, checkResults, servers, users, userServers } from '../../db/schema.js';
@@ -74,15 +74,19 @@ export async function listServerAudits(options: { db: Database; caller: Caller; 
   return rows.map(toAudit);
 }
 
-/** Audits of the servers the caller may manage now (Discord decides, not who once started them); newest first. */
+/**
+ * Audits of the servers the caller may manage now (Discord decides, not who once started them),
+ * newest first. Admins may audit any server, so theirs also include every audit they ran themselves.
+ */
 export async function listUserAudits(options: { db: Database; caller: Caller }): Promise<UserAudit[]> {
   const { db, caller } = options;
   const linked = db.select({ id: userServers.serverId }).from(userServers).where(eq(userServers.userId, caller.user.id));
+  const onLinkedServer = inArray(audits.serverId, linked);
   const rows = await db
     .select({ audit: audits, serverName: servers.name })
     .from(audits)
     .innerJoin(servers, eq(servers.id, audits.serverId))
-    .where(inArray(audits.serverId, linked))
+    .where(caller.isAdmin ? or(onLinkedServer, eq(audits.requestedByUserId, caller.user.id)) : onLinkedServer)
     .orderBy(desc(audits.createdAt), desc(audits.id))
     .limit(HISTORY_LIMIT);
   return rows.map((row) => ({ ...toAudit(row.audit), serverName: row.serverName }));

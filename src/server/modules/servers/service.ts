@@ -11,15 +11,17 @@ import type { UserRow } from '../auth/service.js';
 export type ServerRow = typeof servers.$inferSelect;
 
 export function toServer(row: ServerRow): Server {
+  const read = row.factsReadAt !== null;
   return {
     id: row.id,
     discordId: row.discordId,
     name: row.name,
     icon: row.icon,
     memberCount: row.memberCount,
-    roleCount: row.roleCount,
-    channelCount: row.channelCount,
-    botCount: row.botCount,
+    roleCount: read ? row.roleCount : null,
+    channelCount: read ? row.channelCount : null,
+    botCount: read ? row.botCount : null,
+    factsReadAt: row.factsReadAt?.toISOString() ?? null,
   };
 }
 

@@ -14,7 +14,8 @@ import {
 export function NotificationBell() {
   const [, navigate] = useLocation();
   return (
-    <DropdownMenu>
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while focus can still reach it.
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" aria-label="Notifications">
           <Bell aria-hidden="true" />

@@ -7,9 +7,10 @@ export function QuickActions() {
   const titleId = useId();
   return (
     <section aria-labelledby={titleId} className="grid gap-2">
-      <h2 id={titleId} className="px-3 text-xs font-semibold tracking-wider text-muted-foreground uppercase">
+      {/* A label, not a heading: the sidebar comes before the page's h1 and must not outrank it. */}
+      <p id={titleId} className="px-3 text-xs font-semibold tracking-wider text-muted-foreground uppercase">
         Quick actions
-      </h2>
+      </p>
       <Button variant="secondary" className="justify-start">
         <Play aria-hidden="true" />
         Run New Audit

@@ -97,7 +97,7 @@ function Section({ section, omitSummary }: { section: EvidenceSection; omitSumma
         <EvidenceBlock title="Verification">
           <Facts
             rows={[
-              ['Level', <span className={section.good ? 'text-success' : 'text-warning'}>{`${section.label} (${section.level})${section.good ? '' : ' — High or above recommended'}`}</span>],
+              ['Level', <span className={section.meetsCheck ? 'text-success' : 'text-warning'}>{`${section.label} (${section.level})${section.note === null ? '' : ` — ${section.note}`}`}</span>],
               ['Welcome screen', yesNo(section.hasWelcomeScreen)],
               ['Rules channel', yesNo(section.hasRulesChannel)],
               ...(section.passedFeatures !== null && section.totalFeatures !== null

@@ -9,6 +9,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuditUsage } from '../../lib/audits';
+import { usageMessage } from '../../lib/audit-usage';
 
 interface AuditToolbarProps {
   isAdmin: boolean;
@@ -25,15 +26,19 @@ interface AuditToolbarProps {
 function UsageNote({ serverId }: { serverId: string }) {
   const usage = useAuditUsage(serverId, { enabled: true });
   if (usage.data === undefined || usage.data.isAdmin) return null;
-  if (usage.data.canAudit) {
-    return <p className="text-sm text-muted-foreground">{usage.data.remaining === 1 ? '1 audit remaining' : `${usage.data.remaining} audits remaining`}</p>;
-  }
+  const message = usageMessage(usage.data);
+  if (message.canAudit) return <p className="text-sm text-muted-foreground">{message.headline}</p>;
   return (
-    <p className="text-sm text-warning">
-      No audits remaining.{' '}
-      <Link href="/paywall" className="font-medium underline underline-offset-4">
-        Buy More Audits ($50)
-      </Link>
+    <p className="text-sm">
+      <span className="font-medium text-warning">{message.headline}</span>{' '}
+      {message.actions.map((action, index) => (
+        <span key={action.href}>
+          {index > 0 && ' or '}
+          <Link href={action.href} className="font-medium underline underline-offset-4">
+            {action.label}
+          </Link>
+        </span>
+      ))}
     </p>
   );
 }

@@ -10,6 +10,7 @@ import { NoServersCard } from '../../components/no-servers-card';
 import { useAuditableServers } from '../../lib/auditable-servers';
 import { useAudit, useServerAudits } from '../../lib/audits';
 import { pickAudits } from '../../lib/audit-summary';
+import { FILTER_PARAM, parseCheckFilter } from '../../lib/issues-link';
 import { AuditHistoryCard } from './audit-history-card';
 import { AuditToolbar } from './audit-toolbar';
 import { SecurityChecklist } from './checklist/security-checklist';
@@ -18,7 +19,9 @@ import { ScoreTrendCard } from './score-trend-card';
 
 /** /audits (spec part 1 §2): choose a server, run and follow audits, work through the checklist. */
 export function AuditsPage({ user }: { user: CurrentUser }) {
-  const requestedServer = new URLSearchParams(useSearch()).get('server') ?? '';
+  const query = new URLSearchParams(useSearch());
+  const requestedServer = query.get('server') ?? '';
+  const requestedFilter = parseCheckFilter(query.get(FILTER_PARAM));
   const [chosen, setChosen] = useState(requestedServer);
   const servers = useAuditableServers(user);
   const server = servers.data?.find((item) => item.id === chosen) ?? servers.data?.[0];
@@ -73,7 +76,14 @@ export function AuditsPage({ user }: { user: CurrentUser }) {
             <p className="text-sm text-destructive">The checklist could not be loaded. Please refresh the page.</p>
           )}
           {audits.isSuccess && (latestCompleted === undefined || detail.isSuccess) && (
-            <SecurityChecklist audit={detail.data} isAdmin={user.isAdmin} onReAudit={run} reAuditDisabled={busy} />
+            <SecurityChecklist
+              key={`${server.id}-${requestedFilter}`}
+              audit={detail.data}
+              initialFilter={requestedFilter}
+              isAdmin={user.isAdmin}
+              onReAudit={run}
+              reAuditDisabled={busy}
+            />
           )}
         </>
       )}

@@ -1,66 +1,76 @@
-import { Activity, Bot, Hash, ShieldAlert, ShieldCheck, ShoppingCart, Ticket, Users, UserCog } from 'lucide-react';
+import { Activity, Bot, Hash, type LucideIcon, ShieldAlert, ShieldCheck, ShoppingCart, Ticket, Users, UserCog } from 'lucide-react';
+import { useId } from 'react';
 import { Link } from 'wouter';
 import type { AuditUsage } from '../../../shared/contracts/audits';
 import type { Server } from '../../../shared/contracts/servers';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { usageMessage } from '../../lib/audit-usage';
+import { NOT_READ_YET, serverFacts, type ServerFactLabel } from '../../lib/server-facts';
 import { cn } from '../../lib/utils';
 
+const FACT_ICONS: Record<ServerFactLabel, LucideIcon> = { Members: Users, Roles: UserCog, Channels: Hash, Bots: Bot };
+
 export function ServerOverviewCard({ server }: { server: Server }) {
-  const facts = [
-    { label: 'Members', value: server.memberCount, icon: Users },
-    { label: 'Roles', value: server.roleCount, icon: UserCog },
-    { label: 'Channels', value: server.channelCount, icon: Hash },
-    { label: 'Bots', value: server.botCount, icon: Bot },
-  ];
+  const titleId = useId();
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle className="text-base">Server Overview</CardTitle>
+        <CardTitle id={titleId} className="text-base">
+          Server Overview
+        </CardTitle>
         <CardDescription className="truncate">{server.name}</CardDescription>
       </CardHeader>
       <CardContent>
         <dl className="grid grid-cols-2 gap-3">
-          {facts.map(({ label, value, icon: Icon }) => (
-            <div key={label} className="flex items-center gap-3 rounded-lg border bg-muted/30 p-3">
-              <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
-              <div>
-                <dt className="text-xs text-muted-foreground">{label}</dt>
-                <dd className="font-semibold tabular-nums">{value.toLocaleString()}</dd>
+          {serverFacts(server).map(({ label, value }) => {
+            const Icon = FACT_ICONS[label];
+            return (
+              <div key={label} className="grid gap-0.5 rounded-lg border bg-muted/30 p-3">
+                <dt className="flex items-center gap-2 text-xs text-muted-foreground">
+                  <Icon className="size-4" aria-hidden="true" />
+                  {label}
+                </dt>
+                <dd className={value === NOT_READ_YET ? 'text-sm text-muted-foreground italic' : 'font-semibold tabular-nums'}>{value}</dd>
               </div>
-            </div>
-          ))}
+            );
+          })}
         </dl>
+        {server.factsReadAt === null && (
+          <p className="mt-3 text-xs text-muted-foreground">Rampart reads these figures during the first audit of this server.</p>
+        )}
       </CardContent>
     </Card>
   );
 }
 
-/** Spec part 1 §2: 'Buy More Audits ($50)' appears once the quota is used up; the plan's limit is not shown. */
+/** Spec part 1 §2: green while audits remain, orange otherwise, with what to do next; the plan's limit is not shown. */
 export function UsageCard({ usage }: { usage: AuditUsage }) {
+  const titleId = useId();
+  const message = usageMessage(usage);
   return (
-    <Card className={cn(usage.canAudit ? 'border-success/40 bg-success/5' : 'border-orange-500/40 bg-orange-500/5')}>
+    <Card role="region" aria-labelledby={titleId} className={cn(message.canAudit ? 'border-success/40 bg-success/5' : 'border-orange-500/40 bg-orange-500/5')}>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-base">
-          <Ticket className={cn('size-4', usage.canAudit ? 'text-success' : 'text-orange-500')} aria-hidden="true" />
+        <CardTitle id={titleId} className="flex items-center gap-2 text-base">
+          <Ticket className={cn('size-4', message.canAudit ? 'text-success' : 'text-orange-500')} aria-hidden="true" />
           Audit Usage
         </CardTitle>
-        <CardDescription>
-          {usage.canAudit
-            ? `${usage.remaining === 1 ? '1 audit' : `${usage.remaining} audits`} remaining for this server.`
-            : 'You have used every audit of your plan for this server.'}
-        </CardDescription>
+        <CardDescription>{message.headline}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
-        <p className="text-muted-foreground">{usage.auditsUsed === 1 ? '1 audit used so far.' : `${usage.auditsUsed} audits used so far.`}</p>
-        {!usage.canAudit && (
-          <Button asChild className="justify-self-start">
-            <Link href="/paywall">
-              <ShoppingCart aria-hidden="true" />
-              Buy More Audits ($50)
-            </Link>
-          </Button>
+        {message.detail !== null && <p className="text-muted-foreground">{message.detail}</p>}
+        {message.actions.length > 0 && (
+          <div className="flex flex-wrap gap-2">
+            {message.actions.map((action, index) => (
+              <Button key={action.href} asChild variant={index === 0 ? 'default' : 'outline'}>
+                <Link href={action.href}>
+                  {action.href === '/redeem' ? <Ticket aria-hidden="true" /> : <ShoppingCart aria-hidden="true" />}
+                  {action.label}
+                </Link>
+              </Button>
+            ))}
+          </div>
         )}
       </CardContent>
     </Card>
@@ -120,11 +130,13 @@ export function AdminControlsCard() {
 
 interface CriticalIssuesAlertProps {
   count: number;
+  /** The checklist filtered to these issues. */
+  issuesHref: string;
   busy: boolean;
   onReAudit: () => void;
 }
 
-export function CriticalIssuesAlert({ count, busy, onReAudit }: CriticalIssuesAlertProps) {
+export function CriticalIssuesAlert({ count, issuesHref, busy, onReAudit }: CriticalIssuesAlertProps) {
   return (
     <Alert variant="destructive">
       <ShieldAlert aria-hidden="true" />
@@ -132,7 +144,7 @@ export function CriticalIssuesAlert({ count, busy, onReAudit }: CriticalIssuesAl
       <AlertDescription>Failed checks of critical or high severity leave your server open to takeover or abuse.</AlertDescription>
       <div className="col-start-2 mt-2 flex flex-wrap gap-2">
         <Button asChild size="sm" variant="destructive">
-          <Link href="/audits">View Issues</Link>
+          <Link href={issuesHref}>View Issues</Link>
         </Button>
         <Button size="sm" variant="outline" onClick={onReAudit} disabled={busy}>
           Run Re-Audit

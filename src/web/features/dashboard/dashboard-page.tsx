@@ -7,6 +7,7 @@ import { LoadingStatus } from '../../components/loading-status';
 import { NoServersCard } from '../../components/no-servers-card';
 import { useAudit, useAuditUsage, useServerAudits } from '../../lib/audits';
 import { criticalFailures, pickAudits } from '../../lib/audit-summary';
+import { issuesHref } from '../../lib/issues-link';
 import { useServers } from '../../lib/servers';
 import { AdminControlsCard, CriticalIssuesAlert, RecentActivityCard, ServerOverviewCard, UsageCard } from './dashboard-cards';
 import { ReportCard } from './report-card';
@@ -47,7 +48,7 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
           {(audits.isError || detail.isError) && (
             <p className="text-sm text-destructive">Your latest audit could not be loaded. Please refresh the page.</p>
           )}
-          {critical.length > 0 && <CriticalIssuesAlert count={critical.length} busy={busy} onReAudit={run} />}
+          {critical.length > 0 && <CriticalIssuesAlert count={critical.length} issuesHref={issuesHref(server.id, critical)} busy={busy} onReAudit={run} />}
           {loadingAudit ? <LoadingStatus label="Loading your latest audit..." className="py-10" /> : <StatCards audit={detail.data} usage={user.isAdmin ? null : usage.data} usageFailed={usage.isError} />}
           <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
             <ServerOverviewCard server={server} />

@@ -22,7 +22,7 @@ function SignInStep({ user }: { user: CurrentUser | null }) {
       <CardHeader className="flex-row items-start gap-4">
         <StepNumber n={1} />
         <div className="grid gap-1.5">
-          <CardTitle>Sign in with Discord</CardTitle>
+          <CardTitle level={3}>Sign in with Discord</CardTitle>
           <CardDescription>
             We only read what the audit needs: your profile and the servers you manage. Nothing is changed on your
             server without you.
@@ -59,7 +59,7 @@ function PlanStep() {
       <CardHeader className="flex-row items-start gap-4">
         <StepNumber n={2} />
         <div className="grid gap-1.5">
-          <CardTitle>Choose Your Audit Plan</CardTitle>
+          <CardTitle level={3}>Choose Your Audit Plan</CardTitle>
           <CardDescription>One-off payment per server, by card or crypto. Have a coupon? Redeem it below.</CardDescription>
         </div>
       </CardHeader>

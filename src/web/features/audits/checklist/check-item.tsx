@@ -46,9 +46,9 @@ export function CheckItem({ check, isAdmin, manualOverrides, isUpdating, onHowTo
       <Collapsible.Root className="grid gap-3">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <div className="grid min-w-0 gap-1.5">
-            <h4 id={titleId} className="font-semibold">
+            <h3 id={titleId} className="font-semibold">
               {check.checkName}
-            </h4>
+            </h3>
             <div className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
               <CheckStatusBadge status={check.status} />
               <OverrideBadge check={check} />

@@ -25,7 +25,7 @@ export function FilterChips({ value, counts, onChange }: FilterChipsProps) {
             )}
           >
             {label}
-            <span className={cn('rounded-full px-1.5 text-xs tabular-nums', active ? 'bg-primary-foreground/20' : 'bg-muted')}>{counts[id]}</span>
+            <span className={cn('rounded-full px-1.5 text-xs tabular-nums', active ? 'bg-primary-foreground/10' : 'bg-muted')}>{counts[id]}</span>
           </button>
         );
       })}

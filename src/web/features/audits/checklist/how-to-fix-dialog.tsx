@@ -1,7 +1,9 @@
 import { ExternalLink } from 'lucide-react';
+import { useId } from 'react';
 import type { StoredCheckResult } from '../../../../shared/contracts/audits';
 import { SeverityBadge } from '../../../components/audit/audit-badges';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { numberedSteps } from '../../../lib/numbered-steps';
 import { fixGuideFor } from './fix-guides';
 
 interface HowToFixDialogProps {
@@ -12,6 +14,8 @@ interface HowToFixDialogProps {
 /** Why the check matters, what the audit says to change, and the clicks to get there. */
 export function HowToFixDialog({ check, onOpenChange }: HowToFixDialogProps) {
   const guide = check === null ? null : fixGuideFor(check);
+  const remediationSteps = check === null ? null : numberedSteps(check.remediation);
+  const changeId = useId();
   return (
     <Dialog open={check !== null} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
@@ -28,9 +32,19 @@ export function HowToFixDialog({ check, onOpenChange }: HowToFixDialogProps) {
               <h3 className="font-semibold">Why this matters</h3>
               <p className="text-muted-foreground">{check.whyThisMatters}</p>
             </section>
-            <section className="grid gap-1.5 text-sm">
-              <h3 className="font-semibold">What to change</h3>
-              <p>{check.remediation}</p>
+            <section className="grid gap-1.5 text-sm" aria-labelledby={changeId}>
+              <h3 id={changeId} className="font-semibold">
+                What to change
+              </h3>
+              {remediationSteps === null ? (
+                <p>{check.remediation}</p>
+              ) : (
+                <ol className="list-decimal space-y-1.5 pl-5">
+                  {remediationSteps.map((step) => (
+                    <li key={step}>{step}</li>
+                  ))}
+                </ol>
+              )}
             </section>
             <section className="grid gap-1.5 text-sm">
               <h3 className="font-semibold">Step by step</h3>

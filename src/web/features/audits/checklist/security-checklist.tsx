@@ -1,5 +1,5 @@
 import { CircleHelp, FileDown, ListChecks, RotateCcw } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { AuditWithChecks, StoredCheckResult } from '../../../../shared/contracts/audits';
 import { useReportActions } from '../../../components/audit/use-report-actions';
 import { Button } from '../../../components/ui/button';
@@ -18,6 +18,8 @@ import { useCheckUpdates } from './use-check-updates';
 interface SecurityChecklistProps {
   /** The audit whose results are listed; undefined before the server's first completed audit. */
   audit: AuditWithChecks | undefined;
+  /** The filter chip selected at first ('View Issues' asks for the failed critical checks). */
+  initialFilter?: CheckFilter;
   isAdmin: boolean;
   onReAudit: () => void;
   reAuditDisabled: boolean;
@@ -41,7 +43,7 @@ function ManualOverridesSwitch({ isAdmin, checked, onCheckedChange }: { isAdmin:
   );
 }
 
-function ChecklistHeader({ audit, onReAudit, reAuditDisabled }: Omit<SecurityChecklistProps, 'isAdmin'>) {
+function ChecklistHeader({ audit, onReAudit, reAuditDisabled }: Omit<SecurityChecklistProps, 'isAdmin' | 'initialFilter'>) {
   const report = useReportActions();
   const lastAudit = audit?.completedAt ?? null;
   return (
@@ -70,13 +72,19 @@ function ChecklistHeader({ audit, onReAudit, reAuditDisabled }: Omit<SecurityChe
 }
 
 /** The 20-point checklist of one audit with filters, staff overrides and fix instructions (spec part 1 §2). */
-export function SecurityChecklist({ audit, isAdmin, onReAudit, reAuditDisabled }: SecurityChecklistProps) {
-  const [filter, setFilter] = useState<CheckFilter>('all');
+export function SecurityChecklist({ audit, initialFilter = 'all', isAdmin, onReAudit, reAuditDisabled }: SecurityChecklistProps) {
+  const [filter, setFilter] = useState<CheckFilter>(initialFilter);
   const [manualOverrides, setManualOverrides] = useState(false);
   const [fixCheck, setFixCheck] = useState<StoredCheckResult | null>(null);
   const [overrideCheck, setOverrideCheck] = useState<StoredCheckResult | null>(null);
   const updates = useCheckUpdates({ onOverridden: () => setOverrideCheck(null) });
   const progressLabelId = useId();
+  const cardRef = useRef<HTMLDivElement>(null);
+  const hasAudit = audit !== undefined;
+  // Arriving with a filter ('View Issues') means arriving for the checklist: bring it into view once.
+  useEffect(() => {
+    if (hasAudit && initialFilter !== 'all') cardRef.current?.scrollIntoView({ block: 'start' });
+  }, [hasAudit, initialFilter]);
 
   if (audit === undefined) {
     return (
@@ -99,7 +107,7 @@ export function SecurityChecklist({ audit, isAdmin, onReAudit, reAuditDisabled }
   const percent = passedPercent(counts.passed, checks.length);
 
   return (
-    <Card>
+    <Card ref={cardRef} id="security-checklist" className="scroll-mt-20">
       <ChecklistHeader audit={audit} onReAudit={onReAudit} reAuditDisabled={reAuditDisabled} />
       <CardContent className="grid gap-5">
         <div className="grid gap-2">

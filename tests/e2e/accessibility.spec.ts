@@ -1,0 +1,142 @@
+import AxeBuilder from '@axe-core/playwright';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Audit } from '../../src/shared/contracts/audits.js';
+import { THEME_STORAGE_KEY, type Theme } from '../../src/web/lib/theme.js';
+import { useBrowser } from './support/browser.js';
+import type { DEMO_NAMES } from './support/sign-in.js';
+import { signInThroughDiscord } from './support/sign-in.js';
+
+const browser = useBrowser();
+const THEMES: readonly Theme[] = ['dark', 'light'];
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+/** Olivia's server (the bot is in it), audited by the admin for the audit pages. */
+const AUDITED_SERVER = 'Pixel Plaza';
+
+type Account = keyof typeof DEMO_NAMES | 'visitor';
+
+interface PageVisit {
+  account: Account;
+  path: string;
+  /** Opens a state worth checking (a menu, a dialog) after the page has loaded. */
+  open?: (page: Page) => Promise<void>;
+  name?: string;
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.locator('h1').first().waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('[role="status"][aria-busy="true"], .animate-spin').length === 0);
+}
+
+async function useTheme(page: Page, theme: Theme): Promise<void> {
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [THEME_STORAGE_KEY, theme] as const);
+}
+
+function describeViolations(visit: string, violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .slice(0, 8)
+        .map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary?.replaceAll('\n', '\n      ') ?? ''}`)
+        .join('\n');
+      return `${visit}: [${violation.impact ?? 'unknown'}] ${violation.id} (${violation.nodes.length}): ${violation.help}\n${nodes}`;
+    })
+    .join('\n');
+}
+
+/** One h1, and no heading more than one level deeper than the one before it. */
+async function headingProblems(page: Page): Promise<string[]> {
+  const levels = await page.$$eval('h1, h2, h3, h4, h5, h6', (headings) =>
+    headings.filter((heading) => heading.closest('[aria-hidden="true"]') === null).map((heading) => Number(heading.tagName.slice(1))),
+  );
+  const problems: string[] = [];
+  if (levels.filter((level) => level === 1).length !== 1) problems.push(`expected one h1, found levels ${levels.join(',')}`);
+  levels.forEach((level, index) => {
+    const previous = index === 0 ? 0 : (levels[index - 1] ?? 0);
+    if (level > previous + 1) problems.push(`h${level} follows h${previous} (levels ${levels.join(',')})`);
+  });
+  return problems;
+}
+
+describe('accessibility of every page in both themes', () => {
+  let auditId = '';
+  const pages = new Map<Account, Page>();
+
+  beforeAll(async () => {
+    for (const account of ['visitor', 'olivia', 'eddie', 'ada', 'mona'] as const) {
+      const page = await browser.newPage();
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      if (account === 'visitor') await page.goto('/');
+      else await signInThroughDiscord(page, account);
+      pages.set(account, page);
+    }
+    // The admin audits one of Olivia's servers, so the audit pages have a completed audit to show.
+    const ada = pages.get('ada');
+    if (ada === undefined) throw new Error('no admin page');
+    const servers = (await (await ada.request.get('/api/admin/all-servers')).json()) as { id: string; name: string }[];
+    const server = servers.find((item) => item.name === AUDITED_SERVER);
+    const started = (await (await ada.request.post('/api/audits', { data: { serverId: server?.id ?? '' }, headers: { origin: new URL(ada.url()).origin } })).json()) as Audit;
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const audit = (await (await ada.request.get(`/api/audits/${started.id}`)).json()) as Audit;
+      if (audit.status === 'completed') break;
+      if (audit.status === 'failed') throw new Error(`the audit failed: ${audit.failureReason ?? ''}`);
+      await ada.waitForTimeout(200);
+    }
+    auditId = started.id;
+  });
+
+  const visits = (): PageVisit[] => [
+    { account: 'visitor', path: '/' },
+    { account: 'visitor', path: '/about-our-audit' },
+    { account: 'visitor', path: '/redeem' },
+    { account: 'olivia', path: '/paywall' },
+    { account: 'olivia', path: '/redeem' },
+    { account: 'olivia', path: '/dashboard' },
+    { account: 'eddie', path: '/' },
+    { account: 'eddie', path: '/dashboard' },
+    { account: 'eddie', path: '/audits' },
+    { account: 'eddie', path: '/dashboard', name: 'bell open', open: (page) => page.getByRole('button', { name: 'Notifications' }).click() },
+    { account: 'eddie', path: '/evidence' },
+    { account: 'eddie', path: '/certificates' },
+    { account: 'eddie', path: '/notifications' },
+    { account: 'eddie', path: '/engineer' },
+    { account: 'eddie', path: '/billing' },
+    { account: 'eddie', path: '/paywall/success' },
+    { account: 'eddie', path: '/no-such-page' },
+    { account: 'mona', path: '/audits' },
+    { account: 'ada', path: '/dashboard' },
+    { account: 'ada', path: '/admin' },
+    { account: 'ada', path: `/audits/${auditId}` },
+    { account: 'ada', path: `/audits/${auditId}/evidence` },
+    {
+      account: 'ada',
+      path: `/audits/${auditId}`,
+      name: 'How to Fix open',
+      open: async (page) => {
+        await page.getByRole('main').getByRole('button', { name: /^How to Fix / }).first().click();
+        await page.getByRole('dialog').waitFor();
+      },
+    },
+  ];
+
+  it('has no serious or critical axe violations and orderly headings', async () => {
+    const failures: string[] = [];
+    for (const visit of visits()) {
+      const page = pages.get(visit.account);
+      if (page === undefined) throw new Error(`no page for ${visit.account}`);
+      for (const theme of THEMES) {
+        const label = `${visit.account} ${visit.path}${visit.name === undefined ? '' : ` (${visit.name})`} [${theme}]`;
+        await useTheme(page, theme);
+        await page.goto(visit.path);
+        await settle(page);
+        await visit.open?.(page);
+        expect(await page.evaluate(() => document.documentElement.className)).toContain(theme);
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+        const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
+        if (blocking.length > 0) failures.push(describeViolations(label, blocking));
+        if (visit.open === undefined) failures.push(...(await headingProblems(page)).map((problem) => `${label}: ${problem}`));
+      }
+    }
+    expect(failures, failures.join('\n\n')).toEqual([]);
+  }, 600_000);
+});
