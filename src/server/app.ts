@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import type { Socket } from 'node:net';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.js';
 import { type AppConfig, DISCORD_SIMULATOR_PREFIX } from './config.js';
@@ -11,7 +12,9 @@ import { authRoutes, CALLBACK_PATH } from './modules/auth/routes.js';
 import { entitlementRoutes } from './modules/entitlements/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { serverRoutes } from './modules/servers/routes.js';
-import { registerErrorHandling } from './plugins/error-handler.js';
+import { answerClientError, registerErrorHandling, sendError } from './plugins/error-handler.js';
+import { registerInputGuard } from './plugins/input-guard.js';
+import { LOG_SERIALIZERS } from './log-safety.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSessionLoading } from './plugins/session.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -32,6 +35,8 @@ export interface BuildAppOptions {
   /** Where the simulator keeps bot invites across restarts. */
   simulatorStatePath?: string;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logDestination?: DestinationStream;
   /** Run queued audits in this process (default true). */
   runAuditWorker?: boolean;
   auditWorkerPollMs?: number;
@@ -52,11 +57,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-            // People read a terminal; machines read JSON.
-            ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
+            serializers: LOG_SERIALIZERS,
+            ...(options.logDestination !== undefined
+              ? { stream: options.logDestination }
+              : // People read a terminal; machines read JSON.
+                process.stdout.isTTY
+                ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+                : {}),
           },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // Errors raised before routing (bad percent-encoding, an over-long path parameter, malformed HTTP)
+    // leave in the same envelope as every other error.
+    frameworkErrors: sendError,
+    clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+      answerClientError(this.log, error, socket);
+    },
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -64,7 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
 
   await app.register(cookie);
-  await app.register(formbody);
+  registerInputGuard(app);
   await registerSecurity(app, { publicUrl: config.publicUrl });
 
   const realtime = await attachRealtime(app, { db: database.db, redisUrl: config.redisUrl, publicUrl: config.publicUrl, log: app.log });
