@@ -16,7 +16,7 @@ import { answerClientError, registerErrorHandling, sendError } from './plugins/e
 import { registerInputGuard } from './plugins/input-guard.js';
 import { LOG_SERIALIZERS } from './log-safety.js';
 import { registerSecurity } from './plugins/security.js';
-import { registerSessionLoading } from './plugins/session.js';
+import { cookieNames, registerSessionLoading } from './plugins/session.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { AuditWorker } from './jobs/audit-worker.js';
 import { usersOfServer } from './modules/audits/access.js';
@@ -83,7 +83,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerInputGuard(app);
   await registerSecurity(app, { publicUrl: config.publicUrl });
 
-  const realtime = await attachRealtime(app, { db: database.db, redisUrl: config.redisUrl, publicUrl: config.publicUrl, log: app.log });
+  const realtime = await attachRealtime(app, {
+    db: database.db,
+    redisUrl: config.redisUrl,
+    publicUrl: config.publicUrl,
+    sessionCookie: cookieNames(config).session,
+    log: app.log,
+  });
   const ctx: AppContext = {
     config,
     db: database.db,

@@ -2,12 +2,15 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
 import { loadConfig, type AppConfig, SIMULATED_DISCORD_APP } from '../../src/server/config.js';
 import type { DatabaseHandle } from '../../src/server/db/client.js';
+import { cookieNames } from '../../src/server/plugins/session.js';
 import { ADA, EDDIE, MONA, OLIVIA } from '../../src/simulators/discord/fixtures/accounts.js';
 import { startDiscordSimulator } from '../../src/simulators/discord/standalone.js';
 import { submitConsent } from './consent-form.js';
 import { openTestDatabase } from './test-database.js';
 
 export const TEST_PUBLIC_URL = 'http://rampart.test';
+/** PUBLIC_URL of tests of a deployment served over https (secure cookies, HSTS). */
+export const TEST_HTTPS_PUBLIC_URL = 'https://rampart.test';
 export const DEMO = {
   olivia: OLIVIA.user.id,
   eddie: EDDIE.user.id,
@@ -34,7 +37,7 @@ export async function createTestApp(
   const simulator = await startDiscordSimulator({
     port: 0,
     ...SIMULATED_DISCORD_APP,
-    redirectUris: [`${TEST_PUBLIC_URL}/api/auth/discord/callback`],
+    redirectUris: [`${TEST_PUBLIC_URL}/api/auth/discord/callback`, `${TEST_HTTPS_PUBLIC_URL}/api/auth/discord/callback`],
   });
   const database = await openTestDatabase();
   const config = loadConfig({
@@ -60,7 +63,7 @@ export async function createTestApp(
     const callback = new URL(consent.headers.get('location') ?? '', authorizeUrl);
     const response = await app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}`, headers: { cookie: stateCookie } });
     if (response.headers.location !== '/') throw new Error(`sign-in ended at ${String(response.headers.location)}`);
-    return cookieHeader(response, 'rampart_session');
+    return cookieHeader(response, cookieNames(config).session);
   };
 
   return {

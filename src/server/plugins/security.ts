@@ -13,6 +13,7 @@ declare module 'fastify' {
 }
 
 export async function registerSecurity(app: FastifyInstance, options: { publicUrl: string }): Promise<void> {
+  const https = options.publicUrl.startsWith('https://');
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -26,11 +27,15 @@ export async function registerSecurity(app: FastifyInstance, options: { publicUr
         formAction: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        upgradeInsecureRequests: options.publicUrl.startsWith('https://') ? [] : null,
+        upgradeInsecureRequests: https ? [] : null,
       },
     },
     // The re-authentication popup posts back to its opener; same-origin-allow-popups keeps that link.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // One frame policy: CSP frame-ancestors 'none' above; a second, contradicting SAMEORIGIN would only confuse.
+    frameguard: false,
+    // Browsers ignore HSTS over http; sending it there only misleads whoever reads the headers.
+    hsts: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
   });
 
   await app.register(rateLimit, {
