@@ -16,6 +16,7 @@ import { answerClientError, registerErrorHandling, sendError } from './plugins/e
 import { registerInputGuard } from './plugins/input-guard.js';
 import { LOG_SERIALIZERS } from './log-safety.js';
 import { registerSecurity } from './plugins/security.js';
+import { databaseCounters, redisCounters, sharedRateLimitStore } from './plugins/rate-limit-stores.js';
 import { cookieNames, registerSessionLoading } from './plugins/session.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { AuditWorker } from './jobs/audit-worker.js';
@@ -25,6 +26,7 @@ import { createAuditRunner } from './modules/audits/runner.js';
 import { publicConfigRoutes } from './modules/public-config/routes.js';
 import { attachRealtime } from './realtime/socket.js';
 import { createBotRest } from '../audit/collector.js';
+import { createClient } from 'redis';
 import { REALTIME_EVENTS, type Audit } from '../shared/contracts/audits.js';
 
 export interface BuildAppOptions {
@@ -81,7 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(cookie);
   registerInputGuard(app);
-  await registerSecurity(app, { publicUrl: config.publicUrl });
+  await registerSecurity(app, { publicUrl: config.publicUrl, rateLimitStore: await rateLimitStore(app, config, database) });
 
   const realtime = await attachRealtime(app, {
     db: database.db,
@@ -154,4 +156,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await registerWebApp(app, config.webDistDir);
   return app;
+}
+
+/** Rate-limit counters every instance shares: in Redis when configured, otherwise in the database. */
+async function rateLimitStore(app: FastifyInstance, config: AppConfig, database: DatabaseHandle) {
+  if (config.redisUrl === undefined) return sharedRateLimitStore(databaseCounters(database.db));
+  const client = createClient({ url: config.redisUrl });
+  await client.connect();
+  app.addHook('onClose', async () => {
+    await client.quit();
+  });
+  return sharedRateLimitStore(redisCounters(client));
 }

@@ -73,8 +73,8 @@ export interface AppConfig {
   authRateLimitPerMinute: number;
   bodyLimitBytes: number;
   webDistDir: string;
-  /** Fastify's trustProxy: false, true, or the addresses/CIDRs whose X-Forwarded-For is believed. */
-  trustProxy: boolean | string[];
+  /** Fastify's trustProxy: false, or the proxy addresses/CIDRs whose X-Forwarded-For is believed. */
+  trustProxy: false | string[];
 }
 
 /** Client id and secret of the simulated Discord application (demo and test mode only). */
@@ -173,8 +173,11 @@ function isLoopback(url: string): boolean {
   return host === 'localhost' || host === '[::1]' || host.startsWith('127.');
 }
 
-function parseTrustProxy(value: string | undefined): boolean | string[] {
+function parseTrustProxy(value: string | undefined): false | string[] {
   if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
+  // `true` believes whatever X-Forwarded-For a client sends, so anyone could pick the address rate limits key on.
+  if (value === 'true') {
+    throw new ConfigError('TRUST_PROXY must list the proxy addresses or CIDRs (e.g. 10.0.0.0/8), not true: true would trust any client-sent X-Forwarded-For');
+  }
   return value.split(',').map((item) => item.trim()).filter(Boolean);
 }

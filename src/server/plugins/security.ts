@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 
@@ -12,7 +12,10 @@ declare module 'fastify' {
   }
 }
 
-export async function registerSecurity(app: FastifyInstance, options: { publicUrl: string }): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  options: { publicUrl: string; rateLimitStore: FastifyRateLimitStoreCtor },
+): Promise<void> {
   const https = options.publicUrl.startsWith('https://');
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -38,8 +41,10 @@ export async function registerSecurity(app: FastifyInstance, options: { publicUr
     hsts: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
   });
 
+  // Keyed by request.ip: the peer address, or with TRUST_PROXY the right-most address no trusted proxy added.
   await app.register(rateLimit, {
     global: false,
+    store: options.rateLimitStore,
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} s.`),
   });
