@@ -22,6 +22,7 @@ import { registerWebApp } from './plugins/web-app.js';
 import { AuditWorker } from './jobs/audit-worker.js';
 import { usersOfServer } from './modules/audits/access.js';
 import { auditRoutes } from './modules/audits/routes.js';
+import { createRenderQueue, type RenderQueue } from './modules/audits/report-renderer.js';
 import { createAuditRunner } from './modules/audits/runner.js';
 import { publicConfigRoutes } from './modules/public-config/routes.js';
 import { attachRealtime } from './realtime/socket.js';
@@ -42,6 +43,8 @@ export interface BuildAppOptions {
   /** Run queued audits in this process (default true). */
   runAuditWorker?: boolean;
   auditWorkerPollMs?: number;
+  /** Where PDF renders wait their turn (default: one per app, at most 8 waiting). */
+  reportQueue?: RenderQueue;
 }
 
 declare module 'fastify' {
@@ -134,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     auditRoutes(scope, ctx, {
       onAuditQueued: () => worker.poll(),
       onAuditChanged: notifyAuditChanged,
+      reportQueue: options.reportQueue ?? createRenderQueue(),
     }),
   );
   if (options.runAuditWorker !== false) app.addHook('onReady', async () => worker.start());
