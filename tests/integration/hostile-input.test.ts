@@ -1,4 +1,7 @@
+import { mkdtempSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
@@ -19,7 +22,9 @@ const logStream = new Writable({
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ LOG_LEVEL: 'info', BODY_LIMIT_BYTES: '2048' }, { logger: true, logDestination: logStream });
+  // No built web app: its catch-all route would otherwise claim over-long /api paths (answered 404 there).
+  const noWebBuild = mkdtempSync(path.join(os.tmpdir(), 'rampart-no-web-'));
+  t = await createTestApp({ LOG_LEVEL: 'info', BODY_LIMIT_BYTES: '2048', WEB_DIST_DIR: noWebBuild }, { logger: true, logDestination: logStream });
 });
 afterAll(async () => t?.close());
 
