@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import type { Socket } from 'node:net';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.js';
 import { type AppConfig, DISCORD_SIMULATOR_PREFIX } from './config.js';
@@ -11,18 +12,23 @@ import { authRoutes, CALLBACK_PATH } from './modules/auth/routes.js';
 import { entitlementRoutes } from './modules/entitlements/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { serverRoutes } from './modules/servers/routes.js';
-import { registerErrorHandling } from './plugins/error-handler.js';
+import { answerClientError, registerErrorHandling, sendError } from './plugins/error-handler.js';
 import { registerHostRedirect } from './plugins/host-redirect.js';
+import { registerInputGuard } from './plugins/input-guard.js';
+import { LOG_SERIALIZERS } from './log-safety.js';
 import { registerSecurity } from './plugins/security.js';
-import { registerSessionLoading } from './plugins/session.js';
+import { databaseCounters, redisCounters, sharedRateLimitStore } from './plugins/rate-limit-stores.js';
+import { cookieNames, registerSessionLoading } from './plugins/session.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { AuditWorker } from './jobs/audit-worker.js';
 import { usersOfServer } from './modules/audits/access.js';
 import { auditRoutes } from './modules/audits/routes.js';
+import { createRenderQueue, type RenderQueue } from './modules/audits/report-renderer.js';
 import { createAuditRunner } from './modules/audits/runner.js';
 import { publicConfigRoutes } from './modules/public-config/routes.js';
 import { attachRealtime } from './realtime/socket.js';
 import { createBotRest } from '../audit/collector.js';
+import { createClient } from 'redis';
 import { REALTIME_EVENTS, type Audit } from '../shared/contracts/audits.js';
 
 export interface BuildAppOptions {
@@ -33,9 +39,13 @@ export interface BuildAppOptions {
   /** Where the simulator keeps bot invites across restarts. */
   simulatorStatePath?: string;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logDestination?: DestinationStream;
   /** Run queued audits in this process (default true). */
   runAuditWorker?: boolean;
   auditWorkerPollMs?: number;
+  /** Where PDF renders wait their turn (default: one per app, at most 8 waiting). */
+  reportQueue?: RenderQueue;
 }
 
 declare module 'fastify' {
@@ -53,11 +63,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-            // People read a terminal; machines read JSON.
-            ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
+            serializers: LOG_SERIALIZERS,
+            ...(options.logDestination !== undefined
+              ? { stream: options.logDestination }
+              : // People read a terminal; machines read JSON.
+                process.stdout.isTTY
+                ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+                : {}),
           },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // Errors raised before routing (bad percent-encoding, an over-long path parameter, malformed HTTP)
+    // leave in the same envelope as every other error.
+    frameworkErrors: sendError,
+    clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+      answerClientError(this.log, error, socket);
+    },
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
   registerHostRedirect(app, config.publicUrl);
@@ -66,10 +87,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
 
   await app.register(cookie);
-  await app.register(formbody);
-  await registerSecurity(app, { publicUrl: config.publicUrl });
+  registerInputGuard(app);
+  await registerSecurity(app, { publicUrl: config.publicUrl, rateLimitStore: await rateLimitStore(app, config, database) });
 
-  const realtime = await attachRealtime(app, { db: database.db, redisUrl: config.redisUrl, publicUrl: config.publicUrl, log: app.log });
+  const realtime = await attachRealtime(app, {
+    db: database.db,
+    redisUrl: config.redisUrl,
+    publicUrl: config.publicUrl,
+    sessionCookie: cookieNames(config).session,
+    log: app.log,
+  });
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -113,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     auditRoutes(scope, ctx, {
       onAuditQueued: () => worker.poll(),
       onAuditChanged: notifyAuditChanged,
+      reportQueue: options.reportQueue ?? createRenderQueue(),
     }),
   );
   if (options.runAuditWorker !== false) app.addHook('onReady', async () => worker.start());
@@ -135,4 +163,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await registerWebApp(app, config.webDistDir);
   return app;
+}
+
+/** Rate-limit counters every instance shares: in Redis when configured, otherwise in the database. */
+async function rateLimitStore(app: FastifyInstance, config: AppConfig, database: DatabaseHandle) {
+  if (config.redisUrl === undefined) return sharedRateLimitStore(databaseCounters(database.db));
+  const client = createClient({ url: config.redisUrl });
+  await client.connect();
+  app.addHook('onClose', async () => {
+    await client.quit();
+  });
+  return sharedRateLimitStore(redisCounters(client));
 }

@@ -79,8 +79,8 @@ export interface AppConfig {
   authRateLimitPerMinute: number;
   bodyLimitBytes: number;
   webDistDir: string;
-  /** Fastify's trustProxy: false, true, or the addresses/CIDRs whose X-Forwarded-For is believed. */
-  trustProxy: boolean | string[];
+  /** Fastify's trustProxy: false, or the proxy addresses/CIDRs whose X-Forwarded-For is believed. */
+  trustProxy: false | string[];
 }
 
 /** Client id and secret of the simulated Discord application (demo and test mode only). */
@@ -200,8 +200,11 @@ function defaultInstanceId(env: Env): string {
   return env.DATABASE_URL === undefined ? `embedded:${path.resolve(env.DATA_DIR)}` : `${os.hostname()}:${env.PORT}`;
 }
 
-function parseTrustProxy(value: string | undefined): boolean | string[] {
+function parseTrustProxy(value: string | undefined): false | string[] {
   if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
+  // `true` believes whatever X-Forwarded-For a client sends, so anyone could pick the address rate limits key on.
+  if (value === 'true') {
+    throw new ConfigError('TRUST_PROXY must list the proxy addresses or CIDRs (e.g. 10.0.0.0/8), not true: true would trust any client-sent X-Forwarded-For');
+  }
   return value.split(',').map((item) => item.trim()).filter(Boolean);
 }

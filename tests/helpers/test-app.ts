@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
 import { loadConfig, type AppConfig, SIMULATED_DISCORD_APP } from '../../src/server/config.js';
 import type { DatabaseHandle } from '../../src/server/db/client.js';
+import { cookieNames } from '../../src/server/plugins/session.js';
 import { ADA, EDDIE, MONA, OLIVIA } from '../../src/simulators/discord/fixtures/accounts.js';
 import { startDiscordSimulator } from '../../src/simulators/discord/standalone.js';
 import { submitConsent } from './consent-form.js';
@@ -12,6 +13,11 @@ import { openTestDatabase } from './test-database.js';
  * (Host: localhost:80): requests under another host name are redirected to it.
  */
 export const TEST_PUBLIC_URL = 'http://localhost';
+/**
+ * PUBLIC_URL of tests of a deployment served over https (secure cookies, HSTS), under the host name and
+ * port `app.inject` sends (localhost:80), so its requests are not redirected.
+ */
+export const TEST_HTTPS_PUBLIC_URL = 'https://localhost:80';
 export const DEMO = {
   olivia: OLIVIA.user.id,
   eddie: EDDIE.user.id,
@@ -38,7 +44,7 @@ export async function createTestApp(
   const simulator = await startDiscordSimulator({
     port: 0,
     ...SIMULATED_DISCORD_APP,
-    redirectUris: [`${TEST_PUBLIC_URL}/api/auth/discord/callback`],
+    redirectUris: [`${TEST_PUBLIC_URL}/api/auth/discord/callback`, `${TEST_HTTPS_PUBLIC_URL}/api/auth/discord/callback`],
   });
   const database = await openTestDatabase();
   const config = loadConfig({
@@ -64,7 +70,7 @@ export async function createTestApp(
     const callback = new URL(consent.headers.get('location') ?? '', authorizeUrl);
     const response = await app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}`, headers: { cookie: stateCookie } });
     if (response.headers.location !== '/') throw new Error(`sign-in ended at ${String(response.headers.location)}`);
-    return cookieHeader(response, 'rampart_session');
+    return cookieHeader(response, cookieNames(config).session);
   };
 
   return {

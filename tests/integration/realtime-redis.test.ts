@@ -78,4 +78,29 @@ describe.skipIf(redisUrl === undefined)('several instances behind a load balance
     expect(audit.id).toBe(queued.json<Audit>().id);
     expect(audit.totalChecks).toBe(20);
   });
+
+  it('ends a socket on one instance when a new sign-in on the other destroys its session', async () => {
+    const signIn = async (cookie = '') => {
+      const start = await api.inject({ method: 'GET', url: '/api/auth/discord' });
+      const consent = await submitConsent(String(start.headers.location), { accountId: DEMO.mona, button: 'Authorize' });
+      const callback = new URL(consent.headers.get('location') ?? '');
+      const signedIn = await api.inject({
+        method: 'GET',
+        url: `${callback.pathname}${callback.search}`,
+        headers: { cookie: [cookieHeader(start), cookie].filter(Boolean).join('; ') },
+      });
+      expect(signedIn.headers.location).toBe('/');
+      return cookieHeader(signedIn, 'rampart_session');
+    };
+    const first = await signIn();
+    const address = await worker.listen({ port: 0, host: '127.0.0.1' });
+    const socket = io(address, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: first }, reconnection: false });
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', resolve);
+      socket.on('connect_error', reject);
+    });
+    const disconnected = new Promise<string>((resolve) => socket.on('disconnect', resolve));
+    await signIn(first);
+    expect(await disconnected).toBe('io server disconnect');
+  });
 });

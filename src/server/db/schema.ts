@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { OVERRIDE_KINDS } from '../../shared/certification.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -171,3 +171,33 @@ export const checkResults = pgTable(
   },
   (table) => [uniqueIndex('check_results_audit_check_idx').on(table.auditId, table.checkId)],
 );
+
+/**
+ * Request counters of the rate limits, shared by every instance: one row per client bucket, whose
+ * window starts with its first hit and ends at `expires_at`.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    bucket: text('bucket').primaryKey(),
+    hits: integer('hits').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limit_counters_expires_idx').on(table.expiresAt)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  // node-postgres answers a Buffer, PGlite a Uint8Array.
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** The last rendered PDF report of an audit, valid while `version` (a digest of what it shows) matches. */
+export const auditReports = pgTable('audit_reports', {
+  auditId: uuid('audit_id')
+    .primaryKey()
+    .references(() => audits.id, { onDelete: 'cascade' }),
+  version: text('version').notNull(),
+  pdf: bytea('pdf').notNull(),
+  createdAt: createdAt(),
+});

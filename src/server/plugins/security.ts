@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 
@@ -12,7 +12,11 @@ declare module 'fastify' {
   }
 }
 
-export async function registerSecurity(app: FastifyInstance, options: { publicUrl: string }): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  options: { publicUrl: string; rateLimitStore: FastifyRateLimitStoreCtor },
+): Promise<void> {
+  const https = options.publicUrl.startsWith('https://');
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -26,15 +30,21 @@ export async function registerSecurity(app: FastifyInstance, options: { publicUr
         formAction: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        upgradeInsecureRequests: options.publicUrl.startsWith('https://') ? [] : null,
+        upgradeInsecureRequests: https ? [] : null,
       },
     },
     // The re-authentication popup posts back to its opener; same-origin-allow-popups keeps that link.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // One frame policy: CSP frame-ancestors 'none' above; a second, contradicting SAMEORIGIN would only confuse.
+    frameguard: false,
+    // Browsers ignore HSTS over http; sending it there only misleads whoever reads the headers.
+    hsts: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
   });
 
+  // Keyed by request.ip: the peer address, or with TRUST_PROXY the right-most address no trusted proxy added.
   await app.register(rateLimit, {
     global: false,
+    store: options.rateLimitStore,
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} s.`),
   });

@@ -5,7 +5,14 @@ import { AppError } from '../errors.js';
 import { findSessionUser, type UserRow } from '../modules/auth/service.js';
 import { syncUserServersIfStale } from '../modules/servers/service.js';
 
-export const SESSION_COOKIE = 'rampart_session';
+/**
+ * Cookie names. Over https they carry the `__Host-` prefix: browsers then accept them only when Secure,
+ * with Path=/ and no Domain, so a sibling subdomain can neither plant nor overwrite them.
+ */
+export function cookieNames(config: Pick<AppConfig, 'secureCookies'>): { session: string; oauthState: string } {
+  const prefix = config.secureCookies ? '__Host-' : '';
+  return { session: `${prefix}rampart_session`, oauthState: `${prefix}rampart_oauth_state` };
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,9 +37,10 @@ export function registerSessionLoading(app: FastifyInstance, ctx: AppContext): v
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('serversReadThisRequest', false);
+  const sessionCookie = cookieNames(ctx.config).session;
   app.addHook('preHandler', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[sessionCookie];
     if (token === undefined || token.length === 0 || token.length > 128) return;
     request.sessionToken = token;
     const user = await findSessionUser(ctx.db, token);
@@ -61,7 +69,7 @@ export function requireAdmin(config: AppConfig, request: FastifyRequest): Caller
 }
 
 export function setSessionCookie(reply: FastifyReply, config: AppConfig, token: string, expiresAt: Date): void {
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(cookieNames(config).session, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -71,5 +79,5 @@ export function setSessionCookie(reply: FastifyReply, config: AppConfig, token: 
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: AppConfig): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
+  reply.clearCookie(cookieNames(config).session, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
 }

@@ -5,7 +5,6 @@ import { Server } from 'socket.io';
 import { sha256 } from '../crypto.js';
 import type { Database } from '../db/client.js';
 import { findSession } from '../modules/auth/service.js';
-import { SESSION_COOKIE } from '../plugins/session.js';
 
 export const userRoom = (userId: string) => `user:${userId}`;
 const sessionRoom = (sessionToken: string) => `session:${sha256(sessionToken)}`;
@@ -25,7 +24,7 @@ export interface Realtime {
  */
 export async function attachRealtime(
   app: FastifyInstance,
-  options: { db: Database; redisUrl: string | undefined; publicUrl: string; log: FastifyBaseLogger },
+  options: { db: Database; redisUrl: string | undefined; publicUrl: string; sessionCookie: string; log: FastifyBaseLogger },
 ): Promise<Realtime> {
   const allowedOrigin = new URL(options.publicUrl).origin;
   const io = new Server(app.server, {
@@ -48,7 +47,7 @@ export async function attachRealtime(
   }
 
   io.use((socket, next) => {
-    const token = app.parseCookie(socket.handshake.headers.cookie ?? '')[SESSION_COOKIE];
+    const token = app.parseCookie(socket.handshake.headers.cookie ?? '')[options.sessionCookie];
     if (token === undefined || token === '') {
       next(new Error('UNAUTHORIZED'));
       return;

@@ -16,8 +16,12 @@ export const ErrorCode = z.enum([
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
+  'URI_TOO_LONG',
+  'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  'HEADERS_TOO_LARGE',
   'UPSTREAM_UNAVAILABLE',
+  'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -16,8 +16,10 @@ import {
 import type { AppContext } from '../../app-context.js';
 import { requireUser } from '../../plugins/session.js';
 import { findAccessibleServer } from './access.js';
+import { findCachedReport, reportVersion, storeReport } from './report-cache.js';
 import { renderAuditReportPdf } from './report-pdf.js';
 import { updateCheck } from './check-overrides.js';
+import { RenderQueueFullError, type RenderQueue } from './report-renderer.js';
 import { createAudit, getAudit, getAuditForReport, listServerAudits, listUserAudits } from './service.js';
 import { getAuditUsage } from './usage.js';
 
@@ -28,6 +30,8 @@ export interface AuditRouteDeps {
   onAuditQueued(audit: Audit): void;
   /** Called after a check override changed an audit's numbers. */
   onAuditChanged(audit: Audit): Promise<void>;
+  /** Where PDF renders wait their turn (one at a time per instance). */
+  reportQueue: RenderQueue;
 }
 
 export async function auditRoutes(app: FastifyInstance, ctx: AppContext, deps: AuditRouteDeps): Promise<void> {
@@ -78,12 +82,18 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext, deps: A
   // No response schema: the success body is a PDF, and errors go through the shared error handler.
   routes.get('/api/audits/:id/download-report', { schema: { params: IdParams } }, async (request, reply) => {
     const { audit, server } = await getAuditForReport({ db, caller: requireUser(config, request), auditId: request.params.id });
-    const pdf = await renderAuditReportPdf({
-      serverName: server.name,
-      serverDiscordId: server.discordId,
-      audit,
-      checks: audit.checkResults,
-    });
+    const input = { serverName: server.name, serverDiscordId: server.discordId, audit, checks: audit.checkResults };
+    const version = reportVersion(input);
+    let pdf = await findCachedReport(db, audit.id, version);
+    if (pdf === undefined) {
+      try {
+        pdf = await deps.reportQueue.run(() => renderAuditReportPdf(input));
+      } catch (error) {
+        if (error instanceof RenderQueueFullError) reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      }
+      await storeReport(db, audit.id, version, pdf);
+    }
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="rampart-audit-${audit.id}.pdf"`)

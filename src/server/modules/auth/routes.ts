@@ -3,23 +3,25 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CurrentUser, LogoutResponse, OAuthCallbackQuery, StartSignInQuery } from '../../../shared/contracts/auth.js';
 import { ApiErrorBody } from '../../../shared/contracts/common.js';
 import type { AppContext } from '../../app-context.js';
-import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from '../../plugins/session.js';
+import { clearSessionCookie, cookieNames, requireUser, setSessionCookie } from '../../plugins/session.js';
 import { POPUP_SCRIPT, POPUP_SCRIPT_PATH, popupResultPage } from './popup-page.js';
 import { completeSignIn, destroySession, startSignIn, toCurrentUser } from './service.js';
 
-const STATE_COOKIE = 'rampart_oauth_state';
 export const CALLBACK_PATH = '/api/auth/discord/callback';
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { config, db } = ctx;
   const authRateLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
+  const cookies = cookieNames(config);
+  // A __Host- cookie must have Path=/; over http the state cookie stays scoped to the sign-in paths.
+  const stateCookiePath = config.secureCookies ? '/' : '/api/auth';
 
   routes.get('/api/auth/discord', { schema: { querystring: StartSignInQuery }, config: authRateLimit }, async (request, reply) => {
     const popup = request.query.popup !== undefined;
     const { url, state } = await startSignIn({ db, oauth: ctx.oauth, popup });
-    reply.setCookie(STATE_COOKIE, state, {
-      path: '/api/auth',
+    reply.setCookie(cookies.oauthState, state, {
+      path: stateCookiePath,
       httpOnly: true,
       sameSite: 'lax',
       secure: config.secureCookies,
@@ -29,6 +31,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   routes.get(CALLBACK_PATH, { schema: { querystring: OAuthCallbackQuery }, config: authRateLimit }, async (request, reply) => {
+    const previousSessionToken = request.cookies[cookies.session];
     const outcome = await completeSignIn({
       db,
       oauth: ctx.oauth,
@@ -36,12 +39,14 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       discordApiUrl: config.discord.apiUrl,
       sessionTtlMs: config.sessionTtlMs,
       query: request.query,
-      browserState: request.cookies[STATE_COOKIE],
-      previousSessionToken: request.cookies[SESSION_COOKIE],
+      browserState: request.cookies[cookies.oauthState],
+      previousSessionToken,
       log: request.log,
     });
-    reply.clearCookie(STATE_COOKIE, { path: '/api/auth' });
+    reply.clearCookie(cookies.oauthState, { path: stateCookiePath, httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
     if (outcome.ok) {
+      // The replaced session is gone from the database; its sockets (on every instance) go with it.
+      if (previousSessionToken !== undefined) ctx.realtime.disconnectSession(previousSessionToken);
       setSessionCookie(reply, config, outcome.signIn.sessionToken, outcome.signIn.expiresAt);
       request.log.info({ userId: outcome.signIn.user.id }, 'signed in');
     } else {

@@ -37,14 +37,20 @@ export async function startSignIn(options: { db: Database; oauth: DiscordOAuthCl
   return { url: url.toString(), state };
 }
 
-/** Reads (and consumes) the pending sign-in so the callback knows whether it runs in a popup. */
-async function consumeState(db: Database, state: string | undefined) {
-  if (state === undefined) return undefined;
-  const [row] = await db
-    .delete(oauthStates)
-    .where(and(eq(oauthStates.state, state), gt(oauthStates.expiresAt, new Date())))
-    .returning();
-  return row;
+/**
+ * The pending sign-in, so the callback knows whether it runs in a popup. It is consumed only when this
+ * browser holds its state cookie: whoever merely learnt the state value (it travels in URLs) must not be
+ * able to cancel someone else's sign-in.
+ */
+async function takePendingSignIn(db: Database, state: string | undefined, browserState: string | undefined) {
+  if (state === undefined) return { popup: false, consumed: undefined };
+  const live = and(eq(oauthStates.state, state), gt(oauthStates.expiresAt, new Date()));
+  if (browserState !== state) {
+    const [row] = await db.select({ popup: oauthStates.popup }).from(oauthStates).where(live);
+    return { popup: row?.popup ?? false, consumed: undefined };
+  }
+  const [row] = await db.delete(oauthStates).where(live).returning();
+  return { popup: row?.popup ?? false, consumed: row };
 }
 
 export interface CompleteSignInOptions {
@@ -70,13 +76,12 @@ export interface CompletedSignIn {
 
 export async function completeSignIn(options: CompleteSignInOptions): Promise<{ popup: boolean } & ({ ok: true; signIn: CompletedSignIn } | { ok: false; error: SignInError })> {
   const { db, query } = options;
-  const pending = await consumeState(db, query.state);
-  const popup = pending?.popup ?? false;
+  const { popup, consumed: pending } = await takePendingSignIn(db, query.state, options.browserState);
   try {
     if (query.error !== undefined) {
       throw new SignInError('discord_auth_failed', `Discord returned ${query.error}`);
     }
-    if (pending === undefined || options.browserState === undefined || options.browserState !== query.state) {
+    if (pending === undefined) {
       throw new SignInError('discord_auth_failed', 'Sign-in state is missing, expired or belongs to another browser');
     }
     if (query.code === undefined) {

@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
+
+const NUL = '\u0000';
+/** Nesting deeper than this is not a legitimate request to this API. */
+const MAX_DEPTH = 32;
+
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes(NUL);
+  if (depth > MAX_DEPTH) return true;
+  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).some(([key, item]) => key.includes(NUL) || containsNul(item, depth + 1));
+  }
+  return false;
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+}
+
+function isJson(contentType: string | undefined): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/**
+ * The API's input rules that hold for every route, checked once here instead of in each schema:
+ * - bodies are JSON only, so an HTML form on another site can never drive an endpoint (CSRF rests on
+ *   more than the Origin check);
+ * - no string anywhere (query, path, cookies, body at any depth) carries a NUL character, which
+ *   PostgreSQL refuses in text and which no legitimate client sends.
+ */
+export function registerInputGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (!isApiPath(request.url) || !hasBody(request) || isJson(request.headers['content-type'])) return;
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be JSON (Content-Type: application/json).');
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const where = (
+      [
+        ['query', request.query],
+        ['path', request.params],
+        ['cookies', request.cookies],
+        ['body', request.body],
+      ] as const
+    ).find(([, value]) => containsNul(value));
+    if (where !== undefined) throw new AppError('BAD_REQUEST', `Invalid ${where[0]}: text must not contain NUL characters.`);
+  });
+}
