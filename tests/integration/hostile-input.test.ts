@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,9 +22,10 @@ const logStream = new Writable({
 
 let t: TestApp;
 beforeAll(async () => {
-  // No built web app: its catch-all route would otherwise claim over-long /api paths (answered 404 there).
-  const noWebBuild = mkdtempSync(path.join(os.tmpdir(), 'rampart-no-web-'));
-  t = await createTestApp({ LOG_LEVEL: 'info', BODY_LIMIT_BYTES: '2048', WEB_DIST_DIR: noWebBuild }, { logger: true, logDestination: logStream });
+  // A built web app, as in production: its catch-all route must not swallow the API's framework errors.
+  const webBuild = mkdtempSync(path.join(os.tmpdir(), 'rampart-web-'));
+  writeFileSync(path.join(webBuild, 'index.html'), '<!doctype html><title>Rampart</title>');
+  t = await createTestApp({ LOG_LEVEL: 'info', BODY_LIMIT_BYTES: '2048', WEB_DIST_DIR: webBuild }, { logger: true, logDestination: logStream });
 });
 afterAll(async () => t?.close());
 
@@ -107,6 +108,12 @@ describe('errors raised by the framework', () => {
     const longParam = await t.app.inject({ method: 'GET', url: `/api/audits/${'a'.repeat(500)}` });
     expect(longParam.statusCode).toBe(414);
     expectEnvelope(longParam.body, 'URI_TOO_LONG');
+    expect(longParam.body).not.toContain('a'.repeat(101));
+
+    const unknownLongPath = await t.app.inject({ method: 'GET', url: `/api/${'b'.repeat(2000)}` });
+    expect(unknownLongPath.statusCode).toBe(414);
+    expectEnvelope(unknownLongPath.body, 'URI_TOO_LONG');
+    expect(unknownLongPath.body.length).toBeLessThan(300);
 
     const badJson = await t.app.inject({
       method: 'POST',

@@ -10,6 +10,8 @@ const PAGE_CACHE = 'no-cache';
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 /** Answers of the API are per user and change with every action. */
 const API_CACHE = 'no-store';
+/** Fastify's default router limit for one path parameter. */
+const DEFAULT_MAX_PARAM_LENGTH = 100;
 
 /**
  * Serves the built React app and answers unknown paths: JSON 404 under /api, the SPA page elsewhere
@@ -35,6 +37,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     // The root is a directory to the static plugin (403 without an index); it is the app's landing page.
     app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').sendFile('index.html'));
   }
+  const maxSegmentLength = app.initialConfig.maxParamLength ?? DEFAULT_MAX_PARAM_LENGTH;
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // A missing file (a path ending in an extension) is a 404, never the app page served as a script.
@@ -48,6 +51,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built. Run `npm run build` (npm start does this for you).');
+    }
+    // The app's catch-all route claims what the router would refuse as too long, so refuse it here.
+    if (pathname.split('/').some((segment) => segment.length > maxSegmentLength)) {
+      return reply.status(414).send(errorBody('URI_TOO_LONG', `A part of the path is longer than ${maxSegmentLength} characters.`));
     }
     return reply.status(404).send(errorBody('NOT_FOUND', `No route for ${request.method} ${pathname}`));
   });
