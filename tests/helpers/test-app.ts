@@ -37,6 +37,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The configuration of an app under test: demo mode on PUBLIC_URL, reaching Discord at the simulator's address. */
+export function testConfig(simulatorUrl: string, env: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    DISCORD_API_URL: `${simulatorUrl}/api`,
+    DISCORD_AUTHORIZE_URL: `${simulatorUrl}/oauth2/authorize`,
+    LOG_LEVEL: 'silent',
+    DEMO_MODE: 'true',
+    ...env,
+  });
+}
+
 export async function createTestApp(
   env: Record<string, string> = {},
   build: Omit<BuildAppOptions, 'config' | 'database'> = {},
@@ -47,15 +59,7 @@ export async function createTestApp(
     redirectUris: [`${TEST_PUBLIC_URL}/api/auth/discord/callback`, `${TEST_HTTPS_PUBLIC_URL}/api/auth/discord/callback`],
   });
   const database = await openTestDatabase();
-  const config = loadConfig({
-    PUBLIC_URL: TEST_PUBLIC_URL,
-    DISCORD_API_URL: `${simulator.url}/api`,
-    DISCORD_AUTHORIZE_URL: `${simulator.url}/oauth2/authorize`,
-    LOG_LEVEL: 'silent',
-    DEMO_MODE: 'true',
-    WEB_DIST_DIR: './dist/web',
-    ...env,
-  });
+  const config = testConfig(simulator.url, { WEB_DIST_DIR: './dist/web', ...env });
   const app = await buildApp({ config, database, logger: false, auditWorkerPollMs: 100, ...build });
 
   const startSignIn = async (query = '') => {

@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '../../src/server/db/client.js';
 import { rateLimitCounters } from '../../src/server/db/schema.js';
 import { startDiscordSimulator } from '../../src/simulators/discord/standalone.js';
 import { openTestDatabase } from '../helpers/test-database.js';
-import { TEST_PUBLIC_URL } from '../helpers/test-app.js';
+import { TEST_PUBLIC_URL, testConfig } from '../helpers/test-app.js';
 
 const LIMIT = 4;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -28,15 +28,7 @@ afterAll(async () => {
 
 /** An instance of the app on the shared test database, as a load balancer would have several. */
 async function instance(env: Record<string, string> = {}): Promise<FastifyInstance> {
-  const config = loadConfig({
-    PUBLIC_URL: TEST_PUBLIC_URL,
-    DISCORD_API_URL: `${simulator.url}/api`,
-    DISCORD_AUTHORIZE_URL: `${simulator.url}/oauth2/authorize`,
-    LOG_LEVEL: 'silent',
-    DEMO_MODE: 'true',
-    AUTH_RATE_LIMIT_PER_MINUTE: String(LIMIT),
-    ...env,
-  });
+  const config = testConfig(simulator.url, { AUTH_RATE_LIMIT_PER_MINUTE: String(LIMIT), ...env });
   const app = await buildApp({ config, database, logger: false, runAuditWorker: false });
   apps.push(app);
   return app;

@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { loadConfig, SIMULATED_DISCORD_APP } from '../../src/server/config.js';
+import { SIMULATED_DISCORD_APP } from '../../src/server/config.js';
 import type { DatabaseHandle } from '../../src/server/db/client.js';
 import type { Audit } from '../../src/shared/contracts/audits.js';
 import { startDiscordSimulator } from '../../src/simulators/discord/standalone.js';
 import { GUILDS } from '../helpers/audits.js';
 import { submitConsent } from '../helpers/consent-form.js';
 import { openTestDatabase } from '../helpers/test-database.js';
-import { cookieHeader, DEMO, TEST_PUBLIC_URL } from '../helpers/test-app.js';
+import { cookieHeader, DEMO, TEST_PUBLIC_URL, testConfig } from '../helpers/test-app.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
@@ -26,15 +26,7 @@ describe.skipIf(redisUrl === undefined)('several instances behind a load balance
   beforeAll(async () => {
     simulator = await startDiscordSimulator({ port: 0, ...SIMULATED_DISCORD_APP, redirectUris: [`${TEST_PUBLIC_URL}/api/auth/discord/callback`] });
     database = await openTestDatabase();
-    const config = loadConfig({
-      PUBLIC_URL: TEST_PUBLIC_URL,
-      DISCORD_API_URL: `${simulator.url}/api`,
-      DISCORD_AUTHORIZE_URL: `${simulator.url}/oauth2/authorize`,
-      LOG_LEVEL: 'silent',
-      DEMO_MODE: 'true',
-      REDIS_URL: redisUrl ?? '',
-      ADMIN_DISCORD_IDS: DEMO.ada,
-    });
+    const config = testConfig(simulator.url, { REDIS_URL: redisUrl ?? '', ADMIN_DISCORD_IDS: DEMO.ada });
     api = await buildApp({ config, database, logger: false, runAuditWorker: false });
     worker = await buildApp({ config, database, logger: false, auditWorkerPollMs: 100 });
     await worker.ready();
