@@ -8,18 +8,43 @@ import tseslint from 'typescript-eslint';
  * code. Matched on the import path, so it needs no resolver and adding a feature needs no edit.
  */
 const layers = [
-  { files: ['src/shared/**'], forbidden: ['audit', 'server', 'web', 'simulators'], message: 'src/shared imports nothing of ours.' },
-  { files: ['src/audit/**'], forbidden: ['server', 'web', 'simulators'], message: 'src/audit imports only src/shared.' },
+  {
+    files: ['src/shared/**'],
+    forbidden: ['audit', 'server', 'web', 'simulators'],
+    message: 'src/shared imports nothing of ours.',
+  },
+  {
+    files: ['src/audit/**'],
+    forbidden: ['server', 'web', 'simulators'],
+    message: 'src/audit imports only src/shared.',
+  },
   { files: ['src/server/**'], forbidden: ['web'], message: 'The server never imports the web.' },
   { files: ['src/web/**'], forbidden: ['server', 'audit', 'simulators'], message: 'The web imports only src/shared.' },
   // Simulators may name our shared ids (fixture expectations) but keep their own Discord logic, so a bug in
   // the product's permission math cannot hide behind the same bug in the simulator.
-  { files: ['src/simulators/**'], forbidden: ['server', 'web', 'audit'], message: 'Simulators stand in for third parties; they do not import product code.' },
+  {
+    files: ['src/simulators/**'],
+    forbidden: ['server', 'web', 'audit'],
+    message: 'Simulators stand in for third parties; they do not import product code.',
+  },
 ];
 const layerRules = (forbidden, message, extra = []) => ({
   'no-restricted-imports': [
     'error',
-    { patterns: [{ group: forbidden.flatMap((dir) => [`../${dir}/*`, `../../${dir}/*`, `../../../${dir}/*`, `../../../../${dir}/*`]), message }, ...extra] },
+    {
+      patterns: [
+        {
+          group: forbidden.flatMap((dir) => [
+            `../${dir}/*`,
+            `../../${dir}/*`,
+            `../../../${dir}/*`,
+            `../../../../${dir}/*`,
+          ]),
+          message,
+        },
+        ...extra,
+      ],
+    },
   ],
 });
 const featureIsolation = {

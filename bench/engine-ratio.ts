@@ -18,13 +18,25 @@ export interface EngineRatio {
 
 export function measureEngineRatio(snapshot: AuditSnapshot, context: AuditContext): EngineRatio {
   const json = JSON.stringify(snapshot);
-  const parseMs = median(timeRuns(ITERATIONS, WARMUP, () => json, (text) => JSON.parse(text)));
+  const parseMs = median(
+    timeRuns(
+      ITERATIONS,
+      WARMUP,
+      () => json,
+      (text) => JSON.parse(text),
+    ),
+  );
   // The engine caches derived data per snapshot object, so every run gets its own fresh copy
   // (parsed outside the clock), or later runs would only measure cache hits.
   const auditMs = median(
-    timeRuns(ITERATIONS, WARMUP, () => JSON.parse(json) as AuditSnapshot, (copy) => {
-      runAudit(copy, context);
-    }),
+    timeRuns(
+      ITERATIONS,
+      WARMUP,
+      () => JSON.parse(json) as AuditSnapshot,
+      (copy) => {
+        runAudit(copy, context);
+      },
+    ),
   );
   return { ratio: auditMs / parseMs, auditMs, parseMs, jsonBytes: Buffer.byteLength(json) };
 }

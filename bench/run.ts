@@ -29,7 +29,9 @@ try {
   const large = AUDIT_FIXTURES.find((fixture) => fixture.key === 'large');
   const largeRun = large ? firstRuns.get(large.key) : undefined;
   if (!large || !largeRun) throw new Error('The large fixture is missing');
-  console.log(formatEngineRatio(large.name, membersOf(largeRun), measureEngineRatio(largeRun.snapshot, contextFor(large))));
+  console.log(
+    formatEngineRatio(large.name, membersOf(largeRun), measureEngineRatio(largeRun.snapshot, contextFor(large))),
+  );
 
   console.log('\n(b) REST calls per audit (simulator request log, reset before each audit)');
   console.log(
@@ -50,7 +52,9 @@ try {
     ),
   );
 
-  console.log(`\n(c) Full collect + evaluate with ${LATENCY_MS} ms per REST call, in round trips (wall time / ${LATENCY_MS} ms)`);
+  console.log(
+    `\n(c) Full collect + evaluate with ${LATENCY_MS} ms per REST call, in round trips (wall time / ${LATENCY_MS} ms)`,
+  );
   sim.state.latencyMs = LATENCY_MS;
   const rows: string[][] = [];
   for (const fixture of AUDIT_FIXTURES) {
@@ -73,7 +77,9 @@ try {
       `${roundTrips.toFixed(1)}  [${ms(wall)}]`,
       String(path.roundTrips),
       path.chain,
-      small ? `<= ${ROUND_TRIP_GOAL}: ${verdict(roundTrips <= ROUND_TRIP_GOAL)}` : `n/a (>= ${SMALL_GUILD_MEMBERS.toLocaleString('en-US')} members)`,
+      small
+        ? `<= ${ROUND_TRIP_GOAL}: ${verdict(roundTrips <= ROUND_TRIP_GOAL)}`
+        : `n/a (>= ${SMALL_GUILD_MEMBERS.toLocaleString('en-US')} members)`,
     ]);
   }
   console.log(table(['fixture', 'members', 'round trips', 'chain minimum', 'longest sequential chain', 'goal'], rows));

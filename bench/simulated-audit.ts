@@ -38,7 +38,8 @@ export interface AuditRun {
 
 /** One audit as the worker runs it: a fresh REST client, collection, then the engine. */
 export async function auditFixture(sim: RunningDiscordSimulator, fixture: AuditFixture): Promise<AuditRun> {
-  if (!sim.state.isBotInGuild(fixture.guildId)) sim.state.addBotToGuild(fixture.guildId, LEAST_PRIVILEGE_AUDIT_BOT, fixture.ownerId);
+  if (!sim.state.isBotInGuild(fixture.guildId))
+    sim.state.addBotToGuild(fixture.guildId, LEAST_PRIVILEGE_AUDIT_BOT, fixture.ownerId);
   const rest = createBotRest(SIMULATED_DISCORD_APP.botToken, `${sim.url}/api`);
   sim.state.resetRequestLog();
   let result: Omit<AuditRun, 'served' | 'perRoute' | 'wallMs'> | undefined;

@@ -10,12 +10,22 @@ export function ensureBrowser() {
   if (process.env.CHROME_PATH) fail(`CHROME_PATH=${wanted} does not exist.`);
 
   const canApt = process.getuid?.() === 0 && spawnSync('which', ['apt-get']).status === 0;
-  if (!canApt) fail('Chromium is needed for the end-to-end tests: install it (Debian: `apt-get install chromium`) or set CHROME_PATH.');
+  if (!canApt)
+    fail(
+      'Chromium is needed for the end-to-end tests: install it (Debian: `apt-get install chromium`) or set CHROME_PATH.',
+    );
 
-  console.info('Chromium is missing; installing Debian\'s chromium package (one time)…');
-  const apt = (args) => spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  if (apt(['update']).status !== 0 || apt(['install', '-y', '--no-install-recommends', 'chromium']).status !== 0 || !existsSync(DEFAULT_PATH)) {
-    fail('Installing chromium with apt-get failed: install it yourself (`apt-get install chromium`) or set CHROME_PATH.');
+  console.info("Chromium is missing; installing Debian's chromium package (one time)…");
+  const apt = (args) =>
+    spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  if (
+    apt(['update']).status !== 0 ||
+    apt(['install', '-y', '--no-install-recommends', 'chromium']).status !== 0 ||
+    !existsSync(DEFAULT_PATH)
+  ) {
+    fail(
+      'Installing chromium with apt-get failed: install it yourself (`apt-get install chromium`) or set CHROME_PATH.',
+    );
   }
   return DEFAULT_PATH;
 }

@@ -68,7 +68,10 @@ export async function readGuildAuditLog(get: AuditLogGet, collectedAtMs: number)
   const pages: APIAuditLog[] = [];
   let end: AuditLogPageEnd = { before: null, truncated: false };
   do {
-    const query: Record<string, string> = { limit: String(AUDIT_LOG_PAGE_SIZE), ...(end.before ? { before: end.before } : {}) };
+    const query: Record<string, string> = {
+      limit: String(AUDIT_LOG_PAGE_SIZE),
+      ...(end.before ? { before: end.before } : {}),
+    };
     const page = await get(query);
     pages.push(page);
     end = auditLogPageEnd(page, collectedAtMs, pages.length);
@@ -80,7 +83,12 @@ export async function readGuildAuditLog(get: AuditLogGet, collectedAtMs: number)
  * Third-party bots whose newest action a truncated log does not show: bot members (or, without the
  * member list, the bots behind managed roles), less our own bot and bots already seen acting.
  */
-export function botsMissingFromLog(read: AuditLogRead, members: readonly APIGuildMember[] | null, roles: readonly APIRole[], auditBotId: string): string[] {
+export function botsMissingFromLog(
+  read: AuditLogRead,
+  members: readonly APIGuildMember[] | null,
+  roles: readonly APIRole[],
+  auditBotId: string,
+): string[] {
   if (!read.truncated) return [];
   const botIds = members
     ? members.filter((member) => member.user.bot === true).map((member) => member.user.id)
@@ -95,7 +103,10 @@ function describeFailure(error: unknown): string {
 }
 
 /** One `limit=1` query per bot, concurrently: the newest entry is all the inactivity rule needs. */
-export async function readBotActivity(get: AuditLogGet, botIds: readonly string[]): Promise<Record<string, BotActivity>> {
+export async function readBotActivity(
+  get: AuditLogGet,
+  botIds: readonly string[],
+): Promise<Record<string, BotActivity>> {
   const reads = await Promise.all(
     botIds.map(async (botId): Promise<[string, BotActivity]> => {
       try {

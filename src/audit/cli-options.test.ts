@@ -4,9 +4,18 @@ import { parseCliArgs } from './cli-options.js';
 describe('parseCliArgs', () => {
   it.each([
     [['--snapshot', 'a.json'], { kind: 'audit', snapshotPath: 'a.json', format: 'json', ownerMfaEnabled: undefined }],
-    [['--snapshot', 'a.json', '--format', 'text'], { kind: 'audit', snapshotPath: 'a.json', format: 'text', ownerMfaEnabled: undefined }],
-    [['--snapshot', 'a.json', '--owner-mfa', 'enabled'], { kind: 'audit', snapshotPath: 'a.json', format: 'json', ownerMfaEnabled: true }],
-    [['--capture', '123456789012345678', '--out', 'g.json'], { kind: 'capture', guildId: '123456789012345678', outPath: 'g.json' }],
+    [
+      ['--snapshot', 'a.json', '--format', 'text'],
+      { kind: 'audit', snapshotPath: 'a.json', format: 'text', ownerMfaEnabled: undefined },
+    ],
+    [
+      ['--snapshot', 'a.json', '--owner-mfa', 'enabled'],
+      { kind: 'audit', snapshotPath: 'a.json', format: 'json', ownerMfaEnabled: true },
+    ],
+    [
+      ['--capture', '123456789012345678', '--out', 'g.json'],
+      { kind: 'capture', guildId: '123456789012345678', outPath: 'g.json' },
+    ],
     [['--help'], { kind: 'help' }],
   ])('accepts %j', (argv, command) => {
     expect(parseCliArgs(argv)).toEqual({ ok: true, command });

@@ -42,7 +42,8 @@ export function parseCliArgs(argv: readonly string[]): CliParseResult {
     return { ok: false, message: 'Use either --snapshot or --capture, not both.' };
   }
   if (values.capture !== undefined) {
-    if (!SNOWFLAKE.test(values.capture)) return { ok: false, message: `--capture needs a guild id (digits), got "${values.capture}".` };
+    if (!SNOWFLAKE.test(values.capture))
+      return { ok: false, message: `--capture needs a guild id (digits), got "${values.capture}".` };
     if (!values.out) return { ok: false, message: '--capture needs --out FILE to write the snapshot to.' };
     if (values.format !== undefined || values['owner-mfa'] !== undefined) {
       return { ok: false, message: '--format and --owner-mfa apply to --snapshot only.' };
@@ -50,11 +51,15 @@ export function parseCliArgs(argv: readonly string[]): CliParseResult {
     return { ok: true, command: { kind: 'capture', guildId: values.capture, outPath: values.out } };
   }
   if (values.snapshot === undefined || values.snapshot === '') {
-    return { ok: false, message: 'Give --snapshot FILE to audit a snapshot, or --capture GUILD_ID --out FILE to save one.' };
+    return {
+      ok: false,
+      message: 'Give --snapshot FILE to audit a snapshot, or --capture GUILD_ID --out FILE to save one.',
+    };
   }
   if (values.out !== undefined) return { ok: false, message: '--out applies to --capture only.' };
   const format = values.format ?? 'json';
-  if (format !== 'json' && format !== 'text') return { ok: false, message: `--format must be json or text, got "${format}".` };
+  if (format !== 'json' && format !== 'text')
+    return { ok: false, message: `--format must be json or text, got "${format}".` };
   const ownerMfa = values['owner-mfa'];
   if (ownerMfa !== undefined && ownerMfa !== 'enabled' && ownerMfa !== 'disabled') {
     return { ok: false, message: `--owner-mfa must be enabled or disabled, got "${ownerMfa}".` };

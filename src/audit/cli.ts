@@ -28,7 +28,9 @@ async function auditFile(path: string, format: 'json' | 'text', ownerMfaEnabled:
     return USAGE_ERROR;
   }
   const report = runAudit(parsed.snapshot, ownerMfaEnabled === undefined ? {} : { ownerMfaEnabled });
-  process.stdout.write(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : formatReportText(report, parsed.snapshot));
+  process.stdout.write(
+    format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : formatReportText(report, parsed.snapshot),
+  );
   return 0;
 }
 

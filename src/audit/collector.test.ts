@@ -13,15 +13,28 @@ import {
   nextMembersCursor,
 } from './collector.js';
 import { auditLogPageEnd, mergeAuditLogPages } from './audit-log-reader.js';
-import { COLLECTED_AT, IDS, makeMember, makeSnapshot, makeWebhook, snowflakeDaysBefore } from './testing/make-snapshot.js';
+import {
+  COLLECTED_AT,
+  IDS,
+  makeMember,
+  makeSnapshot,
+  makeWebhook,
+  snowflakeDaysBefore,
+} from './testing/make-snapshot.js';
 
 function discordError(status: number, code: number): DiscordAPIError {
   return new DiscordAPIError({ code, message: 'error' }, code, status, 'GET', 'https://discord.com/api/v10/x', {});
 }
 
 const emptyLog: APIAuditLog = {
-  audit_log_entries: [], users: [], webhooks: [], integrations: [], threads: [],
-  auto_moderation_rules: [], guild_scheduled_events: [], application_commands: [],
+  audit_log_entries: [],
+  users: [],
+  webhooks: [],
+  integrations: [],
+  threads: [],
+  auto_moderation_rules: [],
+  guild_scheduled_events: [],
+  application_commands: [],
 };
 
 describe('collector error mapping', () => {
@@ -60,18 +73,34 @@ describe('collector pagination', () => {
   it('pages the audit log back only while the 45-day window is not covered', () => {
     const now = Date.parse(COLLECTED_AT);
     const entries = (days: number) =>
-      Array.from({ length: 100 }, (_, n) => ({ id: snowflakeDaysBefore(days, n), user_id: null, target_id: null, action_type: 1 }));
+      Array.from({ length: 100 }, (_, n) => ({
+        id: snowflakeDaysBefore(days, n),
+        user_id: null,
+        target_id: null,
+        action_type: 1,
+      }));
     const recent = { ...emptyLog, audit_log_entries: entries(10) };
     expect(auditLogPageEnd(recent, now, 1)).toEqual({ before: snowflakeDaysBefore(10, 0), truncated: false });
-    expect(auditLogPageEnd({ ...emptyLog, audit_log_entries: entries(50) }, now, 1)).toEqual({ before: null, truncated: false });
-    expect(auditLogPageEnd({ ...emptyLog, audit_log_entries: entries(10).slice(0, 40) }, now, 1)).toEqual({ before: null, truncated: false });
+    expect(auditLogPageEnd({ ...emptyLog, audit_log_entries: entries(50) }, now, 1)).toEqual({
+      before: null,
+      truncated: false,
+    });
+    expect(auditLogPageEnd({ ...emptyLog, audit_log_entries: entries(10).slice(0, 40) }, now, 1)).toEqual({
+      before: null,
+      truncated: false,
+    });
   });
 
   it('records a log cut at the page ceiling inside the 45-day window as truncated', () => {
     const now = Date.parse(COLLECTED_AT);
     const full = (days: number) => ({
       ...emptyLog,
-      audit_log_entries: Array.from({ length: 100 }, (_, n) => ({ id: snowflakeDaysBefore(days, n), user_id: null, target_id: null, action_type: 1 })),
+      audit_log_entries: Array.from({ length: 100 }, (_, n) => ({
+        id: snowflakeDaysBefore(days, n),
+        user_id: null,
+        target_id: null,
+        action_type: 1,
+      })),
     });
     expect(auditLogPageEnd(full(10), now, 5)).toEqual({ before: null, truncated: true });
     expect(auditLogPageEnd(full(50), now, 5)).toEqual({ before: null, truncated: false });
@@ -81,7 +110,12 @@ describe('collector pagination', () => {
     const user = { id: '1', username: 'a', discriminator: '0', global_name: null, avatar: null };
     const webhook = makeWebhook('9', 'Hook', IDS.generalChannel, IDS.admin, { token: 'secret-token' });
     const merged = mergeAuditLogPages([
-      { ...emptyLog, users: [user], webhooks: [webhook], audit_log_entries: [{ id: '3', user_id: '1', target_id: null, action_type: 1 }] },
+      {
+        ...emptyLog,
+        users: [user],
+        webhooks: [webhook],
+        audit_log_entries: [{ id: '3', user_id: '1', target_id: null, action_type: 1 }],
+      },
       { ...emptyLog, users: [user], audit_log_entries: [{ id: '2', user_id: '1', target_id: null, action_type: 1 }] },
     ]);
     expect(merged.users).toHaveLength(1);
@@ -94,7 +128,9 @@ describe('collector pagination', () => {
 function startDiscordStandIn() {
   const base = makeSnapshot();
   const auditLog = { entries: base.auditLog?.audit_log_entries ?? [] };
-  const humans = Array.from({ length: 2_345 }, (_, n) => makeMember(String(220_000_000_000_000_000n + BigInt(n)), `u${n}`, []));
+  const humans = Array.from({ length: 2_345 }, (_, n) =>
+    makeMember(String(220_000_000_000_000_000n + BigInt(n)), `u${n}`, []),
+  );
   const members = [...humans, makeMember(IDS.helperBot, 'HelperBot', [IDS.helperBotRole], { bot: true })];
   const requests: string[] = [];
   const json = (res: ServerResponse, status: number, body: unknown) => {
@@ -106,8 +142,17 @@ function startDiscordStandIn() {
     const path = decodeURIComponent(url.pathname).replace('/api/v10', '');
     requests.push(`${path}${url.search}`);
     const guildPath = `/guilds/${IDS.guild}`;
-    if (path === '/users/@me') return json(res, 200, { id: IDS.auditBot, username: 'Rampart', discriminator: '0', global_name: null, avatar: null, bot: true });
-    if (path.startsWith('/guilds/') && !path.startsWith(guildPath)) return json(res, 404, { message: 'Unknown Guild', code: 10004 });
+    if (path === '/users/@me')
+      return json(res, 200, {
+        id: IDS.auditBot,
+        username: 'Rampart',
+        discriminator: '0',
+        global_name: null,
+        avatar: null,
+        bot: true,
+      });
+    if (path.startsWith('/guilds/') && !path.startsWith(guildPath))
+      return json(res, 404, { message: 'Unknown Guild', code: 10004 });
     if (path === guildPath) return json(res, 200, base.guild);
     if (path === `${guildPath}/channels`) return json(res, 200, base.channels);
     if (path === `${guildPath}/roles/member-counts`) return json(res, 200, base.roleMemberCounts);
@@ -116,20 +161,27 @@ function startDiscordStandIn() {
       const limit = Number(url.searchParams.get('limit') ?? '1');
       return json(res, 200, members.filter((member) => BigInt(member.user.id) > after).slice(0, limit));
     }
-    if (path === `${guildPath}/auto-moderation/rules`) return json(res, 403, { message: 'Missing Permissions', code: 50013 });
+    if (path === `${guildPath}/auto-moderation/rules`)
+      return json(res, 403, { message: 'Missing Permissions', code: 50013 });
     if (path === `${guildPath}/integrations`) return json(res, 200, base.integrations);
     if (path === `${guildPath}/webhooks`) {
-      return json(res, 200, [makeWebhook('900000000000000001', 'Hook', IDS.generalChannel, IDS.admin, { token: 'never-store-me' })]);
+      return json(res, 200, [
+        makeWebhook('900000000000000001', 'Hook', IDS.generalChannel, IDS.admin, { token: 'never-store-me' }),
+      ]);
     }
     if (path === `${guildPath}/audit-logs`) {
       const before = url.searchParams.get('before');
       const userId = url.searchParams.get('user_id');
       const selected = auditLog.entries
-        .filter((entry) => (before === null || BigInt(entry.id) < BigInt(before)) && (userId === null || entry.user_id === userId))
+        .filter(
+          (entry) =>
+            (before === null || BigInt(entry.id) < BigInt(before)) && (userId === null || entry.user_id === userId),
+        )
         .slice(0, Number(url.searchParams.get('limit') ?? '50'));
       return json(res, 200, { ...emptyLog, audit_log_entries: selected });
     }
-    if (path === `${guildPath}/welcome-screen`) return json(res, 404, { message: 'Unknown Guild Welcome Screen', code: 10069 });
+    if (path === `${guildPath}/welcome-screen`)
+      return json(res, 404, { message: 'Unknown Guild Welcome Screen', code: 10069 });
     if (path === `${guildPath}/onboarding`) return json(res, 200, base.onboarding);
     return json(res, 404, { message: '404: Not Found', code: 0 });
   });
@@ -168,16 +220,27 @@ describe('collectSnapshot over HTTP', () => {
   });
 
   it('completes a log longer than its page ceiling with one user_id query per bot it does not show', async () => {
-    const busy = Array.from({ length: 600 }, (_, n) => ({ id: snowflakeDaysBefore(1 + n / 100, 600 - n), user_id: IDS.moderator, target_id: null, action_type: 24 }));
+    const busy = Array.from({ length: 600 }, (_, n) => ({
+      id: snowflakeDaysBefore(1 + n / 100, 600 - n),
+      user_id: IDS.moderator,
+      target_id: null,
+      action_type: 24,
+    }));
     const helperAction = { id: snowflakeDaysBefore(20), user_id: IDS.helperBot, target_id: null, action_type: 24 };
     standIn.auditLog.entries = [...busy, helperAction];
     standIn.requests.length = 0;
     try {
-      const { snapshot, restCalls } = await collectSnapshot({ rest: createBotRest('test-bot-token', apiUrl), guildId: IDS.guild, now: () => new Date(COLLECTED_AT) });
+      const { snapshot, restCalls } = await collectSnapshot({
+        rest: createBotRest('test-bot-token', apiUrl),
+        guildId: IDS.guild,
+        now: () => new Date(COLLECTED_AT),
+      });
       expect(snapshot.auditLog?.audit_log_entries).toHaveLength(500);
       expect(snapshot.auditLogTruncated).toBe(true);
       expect(snapshot.botActivity).toEqual({ [IDS.helperBot]: { status: 'read', latestEntryId: helperAction.id } });
-      expect(standIn.requests.filter((request) => request.includes('user_id='))).toEqual([`/guilds/${IDS.guild}/audit-logs?user_id=${IDS.helperBot}&limit=1`]);
+      expect(standIn.requests.filter((request) => request.includes('user_id='))).toEqual([
+        `/guilds/${IDS.guild}/audit-logs?user_id=${IDS.helperBot}&limit=1`,
+      ]);
       // 12 fixed calls, 5 audit-log pages instead of 1, one per-bot query
       expect(restCalls).toBe(12 + 5 + 1);
     } finally {
@@ -187,7 +250,11 @@ describe('collectSnapshot over HTTP', () => {
 
   it('records a complete log as not truncated and makes no per-bot queries', async () => {
     standIn.requests.length = 0;
-    const { snapshot } = await collectSnapshot({ rest: createBotRest('test-bot-token', apiUrl), guildId: IDS.guild, now: () => new Date(COLLECTED_AT) });
+    const { snapshot } = await collectSnapshot({
+      rest: createBotRest('test-bot-token', apiUrl),
+      guildId: IDS.guild,
+      now: () => new Date(COLLECTED_AT),
+    });
     expect(snapshot.auditLogTruncated).toBe(false);
     expect(snapshot.botActivity).toBeUndefined();
     expect(standIn.requests.some((request) => request.includes('user_id='))).toBe(false);

@@ -58,13 +58,17 @@ function asDiscordError(error: unknown): DiscordErrorLike | null {
 
 /** A 403 "Missing Access" or "Missing Permissions" turns one snapshot part into `null`. */
 export function isMissingAccess(error: DiscordErrorLike | null): boolean {
-  return error !== null && error.status === 403 && (error.code === MISSING_ACCESS || error.code === MISSING_PERMISSIONS);
+  return (
+    error !== null && error.status === 403 && (error.code === MISSING_ACCESS || error.code === MISSING_PERMISSIONS)
+  );
 }
 
 /** What GET /guilds/{id} answers when the bot is not in the guild (or the id is wrong). */
 export function isBotNotInGuild(error: DiscordErrorLike | null): boolean {
   if (error === null) return false;
-  return (error.status === 404 && error.code === UNKNOWN_GUILD) || (error.status === 403 && error.code === MISSING_ACCESS);
+  return (
+    (error.status === 404 && error.code === UNKNOWN_GUILD) || (error.status === 403 && error.code === MISSING_ACCESS)
+  );
 }
 
 /** A community guild that never set up a welcome screen answers 404 10069. */
@@ -73,7 +77,10 @@ export function isMissingWelcomeScreen(error: DiscordErrorLike | null): boolean 
 }
 
 /** The `after` cursor for the next member page, or null when the last page was short. */
-export function nextMembersCursor(page: readonly APIGuildMember[], pageSize: number = MEMBERS_PAGE_SIZE): string | null {
+export function nextMembersCursor(
+  page: readonly APIGuildMember[],
+  pageSize: number = MEMBERS_PAGE_SIZE,
+): string | null {
   if (page.length < pageSize) return null;
   return page.at(-1)?.user.id ?? null;
 }
@@ -96,7 +103,11 @@ export interface CollectResult {
   restCalls: number;
 }
 
-export async function collectSnapshot({ rest, guildId, now = () => new Date() }: CollectOptions): Promise<CollectResult> {
+export async function collectSnapshot({
+  rest,
+  guildId,
+  now = () => new Date(),
+}: CollectOptions): Promise<CollectResult> {
   let restCalls = 0;
   // Responses are typed by the route; the finished snapshot is validated below before anyone uses it.
   const get = async <T>(route: `/${string}`, query?: Record<string, string>): Promise<T> => {
@@ -124,7 +135,10 @@ export async function collectSnapshot({ rest, guildId, now = () => new Date() }:
     const members: APIGuildMember[] = [];
     let after: string | null = '0';
     while (after !== null) {
-      const page: APIGuildMember[] = await get(Routes.guildMembers(guildId), { limit: String(MEMBERS_PAGE_SIZE), after });
+      const page: APIGuildMember[] = await get(Routes.guildMembers(guildId), {
+        limit: String(MEMBERS_PAGE_SIZE),
+        after,
+      });
       members.push(...page);
       after = nextMembersCursor(page);
     }
@@ -141,19 +155,28 @@ export async function collectSnapshot({ rest, guildId, now = () => new Date() }:
     }
   };
 
-  const [channels, roleMemberCounts, members, autoModerationRules, integrations, webhooks, auditLog, welcomeScreen, onboarding] =
-    await Promise.all([
-      optional(() => get<APIGuildChannel[]>(Routes.guildChannels(guildId))),
-      optional(() => get<RESTGetAPIGuildRoleMemberCountsResult>(Routes.guildRoleMemberCounts(guildId))),
-      optional(readMembers),
-      optional(() => get<APIAutoModerationRule[]>(Routes.guildAutoModerationRules(guildId))),
-      optional(() => get<APIGuildIntegration[]>(Routes.guildIntegrations(guildId))),
-      optional(() => get<APIWebhook[]>(Routes.guildWebhooks(guildId))),
-      optional(() => readGuildAuditLog(getAuditLog, collectedAt.getTime())),
-      // Welcome screen and onboarding exist only for community guilds; others are not asked.
-      community ? optional(readWelcomeScreen) : Promise.resolve(null),
-      community ? optional(() => get<APIGuildOnboarding>(Routes.guildOnboarding(guildId))) : Promise.resolve(null),
-    ]);
+  const [
+    channels,
+    roleMemberCounts,
+    members,
+    autoModerationRules,
+    integrations,
+    webhooks,
+    auditLog,
+    welcomeScreen,
+    onboarding,
+  ] = await Promise.all([
+    optional(() => get<APIGuildChannel[]>(Routes.guildChannels(guildId))),
+    optional(() => get<RESTGetAPIGuildRoleMemberCountsResult>(Routes.guildRoleMemberCounts(guildId))),
+    optional(readMembers),
+    optional(() => get<APIAutoModerationRule[]>(Routes.guildAutoModerationRules(guildId))),
+    optional(() => get<APIGuildIntegration[]>(Routes.guildIntegrations(guildId))),
+    optional(() => get<APIWebhook[]>(Routes.guildWebhooks(guildId))),
+    optional(() => readGuildAuditLog(getAuditLog, collectedAt.getTime())),
+    // Welcome screen and onboarding exist only for community guilds; others are not asked.
+    community ? optional(readWelcomeScreen) : Promise.resolve(null),
+    community ? optional(() => get<APIGuildOnboarding>(Routes.guildOnboarding(guildId))) : Promise.resolve(null),
+  ]);
 
   // Only after the members are known: a log cut short is completed per bot, never read as "inactive".
   const botsToQuery = auditLog ? botsMissingFromLog(auditLog, members, guild.roles, botUser.id) : [];

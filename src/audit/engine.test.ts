@@ -10,9 +10,12 @@ const SECRET = 'sImUlAtEd-WeBhOoK-sEcReT-tOkEn-0123456789';
 function withoutAuditBot(snapshot: AuditSnapshot): void {
   snapshot.guild.roles = snapshot.guild.roles.filter((role) => role.tags?.bot_id !== IDS.auditBot);
   snapshot.members = snapshot.members?.filter((member) => member.user.id !== IDS.auditBot) ?? null;
-  snapshot.integrations = snapshot.integrations?.filter((integration) => integration.account.id !== IDS.auditBot) ?? null;
+  snapshot.integrations =
+    snapshot.integrations?.filter((integration) => integration.account.id !== IDS.auditBot) ?? null;
   if (snapshot.auditLog) {
-    snapshot.auditLog.audit_log_entries = snapshot.auditLog.audit_log_entries.filter((entry) => entry.user_id !== IDS.auditBot);
+    snapshot.auditLog.audit_log_entries = snapshot.auditLog.audit_log_entries.filter(
+      (entry) => entry.user_id !== IDS.auditBot,
+    );
   }
 }
 
@@ -32,20 +35,31 @@ describe('runAudit', () => {
       'BOT_TOKEN_HYGIENE',
     ]);
     // 92 total weight; CSU 10 + backup 3 + token hygiene 6 failed.
-    expect(report).toMatchObject({ riskScore: 79, totalChecks: 20, passedChecks: 17, failedChecks: 3, unknownChecks: 0 });
+    expect(report).toMatchObject({
+      riskScore: 79,
+      totalChecks: 20,
+      passedChecks: 17,
+      failedChecks: 3,
+      unknownChecks: 0,
+    });
     expect(report).toMatchObject({ criticalIssues: 1, highIssues: 1, mediumIssues: 1, lowIssues: 0 });
   });
 
   it('never passes a check on a list from which an unreadable item was set aside', () => {
-    const report = runAudit(makeSnapshot((s) => {
-      s.skippedItems = [{ part: 'webhooks', id: '900000000000000009', issue: 'type: expected number' }];
-    }), {});
+    const report = runAudit(
+      makeSnapshot((s) => {
+        s.skippedItems = [{ part: 'webhooks', id: '900000000000000009', issue: 'type: expected number' }];
+      }),
+      {},
+    );
     const statuses = Object.fromEntries(report.checks.map((check) => [check.checkId, check.status]));
     expect(statuses.WEBHOOK_SECURITY).toBe('UNKNOWN');
     expect(report.checks.find((check) => check.checkId === 'WEBHOOK_SECURITY')?.evidence.missingData).toEqual([
       expect.stringContaining('webhook (900000000000000009)'),
     ]);
-    expect(report.checks.filter((check) => check.status === 'UNKNOWN').map((check) => check.checkId)).toEqual(['WEBHOOK_SECURITY']);
+    expect(report.checks.filter((check) => check.status === 'UNKNOWN').map((check) => check.checkId)).toEqual([
+      'WEBHOOK_SECURITY',
+    ]);
   });
 
   it('passes the owner check automatically when the signed-in owner has 2FA', () => {
@@ -71,7 +85,9 @@ describe('runAudit', () => {
           url: `https://discord.com/api/webhooks/900000000000000001/${SECRET}`,
         }),
         makeWebhook('900000000000000002', 'Orphan', IDS.generalChannel, '299999999999999999', { token: `${SECRET}-2` }),
-        makeWebhook('900000000000000003', 'Follower', IDS.generalChannel, IDS.admin, { type: WebhookType.ChannelFollower }),
+        makeWebhook('900000000000000003', 'Follower', IDS.generalChannel, IDS.admin, {
+          type: WebhookType.ChannelFollower,
+        }),
       ];
     });
     const output = JSON.stringify(runAudit(snapshot, {}));
@@ -83,14 +99,33 @@ describe('runAudit', () => {
 
   it('marks checks UNKNOWN, not failed, when the bot could read nothing optional', () => {
     const snapshot = makeSnapshot((s) => {
-      Object.assign(s, { channels: null, roleMemberCounts: null, members: null, autoModerationRules: null, integrations: null, webhooks: null, auditLog: null, welcomeScreen: null, onboarding: null });
+      Object.assign(s, {
+        channels: null,
+        roleMemberCounts: null,
+        members: null,
+        autoModerationRules: null,
+        integrations: null,
+        webhooks: null,
+        auditLog: null,
+        welcomeScreen: null,
+        onboarding: null,
+      });
     });
     const report = runAudit(snapshot, {});
     const unknown = report.checks.filter((check) => check.status === 'UNKNOWN');
     expect(unknown.map((check) => check.checkId).sort()).toEqual(
       [
-        'AUDIT_LOG_ACCESS', 'AUTOMOD_ENABLED', 'BOT_ADMIN_PRIVILEGES', 'CHANNEL_HARDENING', 'EXTERNAL_CONTENT', 'INACTIVE_BOTS',
-        'INACTIVE_ROLES', 'MODERATOR_PERMISSIONS', 'PRIVILEGED_PERMISSIONS', 'STAGE_FORUM_CHANNELS', 'WEBHOOK_SECURITY',
+        'AUDIT_LOG_ACCESS',
+        'AUTOMOD_ENABLED',
+        'BOT_ADMIN_PRIVILEGES',
+        'CHANNEL_HARDENING',
+        'EXTERNAL_CONTENT',
+        'INACTIVE_BOTS',
+        'INACTIVE_ROLES',
+        'MODERATOR_PERMISSIONS',
+        'PRIVILEGED_PERMISSIONS',
+        'STAGE_FORUM_CHANNELS',
+        'WEBHOOK_SECURITY',
       ].sort(),
     );
     for (const check of unknown) expect(check.evidence.missingData?.length).toBeGreaterThan(0);

@@ -67,7 +67,10 @@ export function decide(
 
 /** Evidence for a check that can only read one part of the snapshot and found it null. */
 export function unknownBecause(missing: string, evidence: CheckEvidence = {}): CheckOutcome {
-  return { status: 'UNKNOWN', evidence: { ...evidence, summary: `Not enough data: ${missing}`, missingData: [missing] } };
+  return {
+    status: 'UNKNOWN',
+    evidence: { ...evidence, summary: `Not enough data: ${missing}`, missingData: [missing] },
+  };
 }
 
 export function roleFinding(role: IndexedRole, relevantBits: bigint, members: number | null = null): RoleFinding {

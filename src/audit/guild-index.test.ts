@@ -11,15 +11,24 @@ describe('indexGuild', () => {
     snapshot.members?.push(makeMember('230000000000000001', 'two-roles', [IDS.moderatorRole, IDS.adminRole]));
     const index = indexGuild(snapshot);
     for (const member of index.members ?? []) {
-      expect(member.basePermissions).toBe(computeBasePermissions(index.permissionContext, { userId: member.userId, roleIds: member.roleIds }));
+      expect(member.basePermissions).toBe(
+        computeBasePermissions(index.permissionContext, { userId: member.userId, roleIds: member.roleIds }),
+      );
     }
     expect(index.members?.find((member) => member.username === 'two-roles')?.basePermissions).toBe(ALL_PERMISSIONS);
   });
 
   it('orders roles highest first, ties by lower id first', () => {
-    const index = indexGuild(makeSnapshot((s) => {
-      s.guild.roles.push({ ...s.guild.roles[5], id: '400000000000000000', name: 'Tied', position: 5 } as (typeof s.guild.roles)[number]);
-    }));
+    const index = indexGuild(
+      makeSnapshot((s) => {
+        s.guild.roles.push({
+          ...s.guild.roles[5],
+          id: '400000000000000000',
+          name: 'Tied',
+          position: 5,
+        } as (typeof s.guild.roles)[number]);
+      }),
+    );
     expect(index.roles.map((role) => role.name).slice(0, 3)).toEqual(['Rampart', 'Tied', 'Admin']);
     expect(index.everyone.isEveryone).toBe(true);
   });

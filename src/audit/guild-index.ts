@@ -136,7 +136,10 @@ function sharedRolePermissions(context: GuildPermissionContext): (roleIds: reado
       let child = node.next.get(roleId);
       if (!child) {
         const combined = node.permissions | (context.rolePermissions.get(roleId) ?? 0n);
-        child = { permissions: hasPermission(combined, Permission.ADMINISTRATOR) ? ALL_PERMISSIONS : combined, next: null };
+        child = {
+          permissions: hasPermission(combined, Permission.ADMINISTRATOR) ? ALL_PERMISSIONS : combined,
+          next: null,
+        };
         node.next.set(roleId, child);
       }
       node = child;
@@ -182,7 +185,9 @@ function buildIndex(snapshot: AuditSnapshot): GuildIndex {
         continue;
       }
       const basePermissions =
-        userId === guild.owner_id ? computeBasePermissions(permissionContext, { userId, roleIds: member.roles }) : rolePermissionsOf(member.roles);
+        userId === guild.owner_id
+          ? computeBasePermissions(permissionContext, { userId, roleIds: member.roles })
+          : rolePermissionsOf(member.roles);
       const indexed = new IndexedMember(member, basePermissions, userId === guild.owner_id);
       if (indexed.isOwner) owner = indexed;
       members.push(indexed);

@@ -2,9 +2,7 @@ import type { AuditSnapshot } from '../shared/audit-snapshot.js';
 import type { GuildIndex, IndexedMember, IndexedRole } from './guild-index.js';
 
 export type HolderEstimate =
-  | { kind: 'exact'; count: number }
-  | { kind: 'range'; min: number; max: number }
-  | { kind: 'unknown' };
+  { kind: 'exact'; count: number } | { kind: 'range'; min: number; max: number } | { kind: 'unknown' };
 
 export interface HolderQuery {
   /** Which roles confer the property (used when only role member counts are known). */
@@ -26,7 +24,9 @@ export function estimateHolders(index: GuildIndex, snapshot: AuditSnapshot, quer
     return { kind: 'exact', count };
   }
   if (query.role(index.everyone)) {
-    return index.totalMembers === null ? { kind: 'unknown' } : { kind: 'range', min: index.totalMembers, max: index.totalMembers };
+    return index.totalMembers === null
+      ? { kind: 'unknown' }
+      : { kind: 'range', min: index.totalMembers, max: index.totalMembers };
   }
   const counts = snapshot.roleMemberCounts;
   if (!counts) return { kind: 'unknown' };

@@ -6,10 +6,22 @@ const check = (severity: Severity, status: CheckStatus) => ({ severity, status }
 
 describe('recomputeSummary', () => {
   it('weights severities 10/6/3/1 and rounds', () => {
-    const summary = recomputeSummary([check('CRITICAL', 'PASS'), check('HIGH', 'FAIL'), check('MEDIUM', 'PASS'), check('LOW', 'FAIL')]);
+    const summary = recomputeSummary([
+      check('CRITICAL', 'PASS'),
+      check('HIGH', 'FAIL'),
+      check('MEDIUM', 'PASS'),
+      check('LOW', 'FAIL'),
+    ]);
     // passed 10 + 3 = 13 of 20 evaluated
     expect(summary.riskScore).toBe(65);
-    expect(summary).toMatchObject({ totalChecks: 4, passedChecks: 2, failedChecks: 2, highIssues: 1, lowIssues: 1, criticalIssues: 0 });
+    expect(summary).toMatchObject({
+      totalChecks: 4,
+      passedChecks: 2,
+      failedChecks: 2,
+      highIssues: 1,
+      lowIssues: 1,
+      criticalIssues: 0,
+    });
   });
 
   it('counts WAIVED as passed', () => {
@@ -32,7 +44,11 @@ describe('recomputeSummary', () => {
 
   it('counts failed checks per severity', () => {
     const summary = recomputeSummary([
-      check('CRITICAL', 'FAIL'), check('CRITICAL', 'FAIL'), check('HIGH', 'FAIL'), check('MEDIUM', 'FAIL'), check('LOW', 'PASS'),
+      check('CRITICAL', 'FAIL'),
+      check('CRITICAL', 'FAIL'),
+      check('HIGH', 'FAIL'),
+      check('MEDIUM', 'FAIL'),
+      check('LOW', 'PASS'),
     ]);
     expect(summary).toMatchObject({ criticalIssues: 2, highIssues: 1, mediumIssues: 1, lowIssues: 0, riskScore: 3 });
   });

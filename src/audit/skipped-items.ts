@@ -36,8 +36,14 @@ export function withSkippedItems(checkId: CheckId, snapshot: AuditSnapshot, outc
   const parts = PARTS_READ[checkId] ?? [];
   const skipped = (snapshot.skippedItems ?? []).filter((item) => parts.includes(item.part));
   if (skipped.length === 0) return outcome;
-  const notes = skipped.map((item) => `Discord sent a ${PART_LABELS[item.part]}${item.id ? ` (${item.id})` : ''} the audit could not read (${item.issue})`);
+  const notes = skipped.map(
+    (item) =>
+      `Discord sent a ${PART_LABELS[item.part]}${item.id ? ` (${item.id})` : ''} the audit could not read (${item.issue})`,
+  );
   const missingData = [...(outcome.evidence.missingData ?? []), ...notes];
   if (outcome.status !== 'PASS') return { ...outcome, evidence: { ...outcome.evidence, missingData } };
-  return { status: 'UNKNOWN', evidence: { ...outcome.evidence, summary: `Not enough data: ${notes.join('; ')}`, missingData } };
+  return {
+    status: 'UNKNOWN',
+    evidence: { ...outcome.evidence, summary: `Not enough data: ${notes.join('; ')}`, missingData },
+  };
 }

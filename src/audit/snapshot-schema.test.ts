@@ -17,7 +17,17 @@ describe('parseAuditSnapshot', () => {
   it('accepts null for every part the bot could not read', () => {
     const input = asJson(
       makeSnapshot((s) =>
-        Object.assign(s, { channels: null, roleMemberCounts: null, members: null, autoModerationRules: null, integrations: null, webhooks: null, auditLog: null, welcomeScreen: null, onboarding: null }),
+        Object.assign(s, {
+          channels: null,
+          roleMemberCounts: null,
+          members: null,
+          autoModerationRules: null,
+          integrations: null,
+          webhooks: null,
+          auditLog: null,
+          welcomeScreen: null,
+          onboarding: null,
+        }),
       ),
     );
     expect(parseAuditSnapshot(input).ok).toBe(true);
@@ -26,7 +36,12 @@ describe('parseAuditSnapshot', () => {
   it('removes webhook tokens and URLs', () => {
     const input = asJson(
       makeSnapshot((s) => {
-        s.webhooks = [makeWebhook('900000000000000001', 'Hook', IDS.generalChannel, IDS.admin, { token: 'secret', url: 'https://discord.com/api/webhooks/9/secret' })];
+        s.webhooks = [
+          makeWebhook('900000000000000001', 'Hook', IDS.generalChannel, IDS.admin, {
+            token: 'secret',
+            url: 'https://discord.com/api/webhooks/9/secret',
+          }),
+        ];
       }),
     );
     const result = parseAuditSnapshot(input);
@@ -37,10 +52,13 @@ describe('parseAuditSnapshot', () => {
     ['a wrong version', (s: Record<string, unknown>) => Object.assign(s, { snapshotVersion: 2 })],
     ['no guild', (s: Record<string, unknown>) => Object.assign(s, { guild: undefined })],
     ['a missing part instead of null', (s: Record<string, unknown>) => Object.assign(s, { members: undefined })],
-    ['a hexadecimal permission string on @everyone', (s: Record<string, unknown>) => {
-      const guild = s.guild as { roles: { permissions: string }[] };
-      if (guild.roles[0]) guild.roles[0].permissions = '0x8';
-    }],
+    [
+      'a hexadecimal permission string on @everyone',
+      (s: Record<string, unknown>) => {
+        const guild = s.guild as { roles: { permissions: string }[] };
+        if (guild.roles[0]) guild.roles[0].permissions = '0x8';
+      },
+    ],
   ])('rejects %s with a readable issue', (_name, spoil) => {
     const input = asJson(makeSnapshot()) as Record<string, unknown>;
     spoil(input);
@@ -58,15 +76,25 @@ describe('parseAuditSnapshot', () => {
 
     it('keeps an integration with a null name and a non-numeric id (streaming integrations)', () => {
       const snapshot = parse((s) => {
-        s.integrations = [{ ...makeBotIntegration('800000000000000009', IDS.helperBot, 'HelperBot'), name: null }, { ...makeBotIntegration('x', IDS.helperBot, 'Stream'), id: 'twitch:UC-abc_123', type: 'twitch' }];
+        s.integrations = [
+          { ...makeBotIntegration('800000000000000009', IDS.helperBot, 'HelperBot'), name: null },
+          { ...makeBotIntegration('x', IDS.helperBot, 'Stream'), id: 'twitch:UC-abc_123', type: 'twitch' },
+        ];
       });
-      expect(snapshot.integrations?.map((integration) => [integration.id, integration.name])).toEqual([['800000000000000009', null], ['twitch:UC-abc_123', 'Stream']]);
+      expect(snapshot.integrations?.map((integration) => [integration.id, integration.name])).toEqual([
+        ['800000000000000009', null],
+        ['twitch:UC-abc_123', 'Stream'],
+      ]);
       expect(snapshot.skippedItems).toBeUndefined();
     });
 
     it('keeps media channels, unknown channel types and unknown fields', () => {
       const snapshot = parse((s) => {
-        s.channels?.push(makeChannel('500000000000000090', 'clips', ChannelType.GuildMedia), { ...makeChannel('500000000000000091', 'future', ChannelType.GuildText), type: 99, brand_new_field: true } as unknown as APIGuildChannel);
+        s.channels?.push(makeChannel('500000000000000090', 'clips', ChannelType.GuildMedia), {
+          ...makeChannel('500000000000000091', 'future', ChannelType.GuildText),
+          type: 99,
+          brand_new_field: true,
+        } as unknown as APIGuildChannel);
       });
       expect(snapshot.channels?.slice(-2).map((channel) => channel.type)).toEqual([ChannelType.GuildMedia, 99]);
       expect(snapshot.channels?.at(-1)).toHaveProperty('brand_new_field', true);
@@ -82,13 +110,34 @@ describe('parseAuditSnapshot', () => {
     });
 
     it.each([
-      ['channels', (s: Record<string, unknown>) => (s.channels as unknown[]).push({ id: '500000000000000099', name: 'no type' })],
+      [
+        'channels',
+        (s: Record<string, unknown>) => (s.channels as unknown[]).push({ id: '500000000000000099', name: 'no type' }),
+      ],
       ['members', (s: Record<string, unknown>) => (s.members as unknown[]).push({ roles: [] })],
-      ['integrations', (s: Record<string, unknown>) => (s.integrations as unknown[]).push({ id: '', name: 'x', type: 'discord' })],
-      ['webhooks', (s: Record<string, unknown>) => (s.webhooks as unknown[]).push({ id: '900000000000000002', type: 'incoming' })],
-      ['autoModerationRules', (s: Record<string, unknown>) => (s.autoModerationRules as unknown[]).push({ id: '700000000000000009', name: 'no trigger' })],
-      ['roles', (s: Record<string, unknown>) => (s.guild as { roles: unknown[] }).roles.push({ id: '400000000000000099', name: 'odd', permissions: '0x8' })],
-      ['auditLogEntries', (s: Record<string, unknown>) => (s.auditLog as { audit_log_entries: unknown[] }).audit_log_entries.push({ id: 'abc' })],
+      [
+        'integrations',
+        (s: Record<string, unknown>) => (s.integrations as unknown[]).push({ id: '', name: 'x', type: 'discord' }),
+      ],
+      [
+        'webhooks',
+        (s: Record<string, unknown>) => (s.webhooks as unknown[]).push({ id: '900000000000000002', type: 'incoming' }),
+      ],
+      [
+        'autoModerationRules',
+        (s: Record<string, unknown>) =>
+          (s.autoModerationRules as unknown[]).push({ id: '700000000000000009', name: 'no trigger' }),
+      ],
+      [
+        'roles',
+        (s: Record<string, unknown>) =>
+          (s.guild as { roles: unknown[] }).roles.push({ id: '400000000000000099', name: 'odd', permissions: '0x8' }),
+      ],
+      [
+        'auditLogEntries',
+        (s: Record<string, unknown>) =>
+          (s.auditLog as { audit_log_entries: unknown[] }).audit_log_entries.push({ id: 'abc' }),
+      ],
     ] as const)('sets one unreadable item of %s aside instead of failing the audit', (part, spoil) => {
       const input = asJson(makeSnapshot()) as Record<string, unknown>;
       const before = parseAuditSnapshot(asJson(input));
@@ -97,7 +146,9 @@ describe('parseAuditSnapshot', () => {
       expect(result.ok).toBe(true);
       if (!result.ok || !before.ok) return;
       expect(result.snapshot.skippedItems).toEqual([expect.objectContaining({ part })]);
-      expect(JSON.stringify({ ...result.snapshot, skippedItems: undefined })).toBe(JSON.stringify({ ...before.snapshot, skippedItems: undefined }));
+      expect(JSON.stringify({ ...result.snapshot, skippedItems: undefined })).toBe(
+        JSON.stringify({ ...before.snapshot, skippedItems: undefined }),
+      );
     });
   });
 });

@@ -1,4 +1,10 @@
-import { AutoModerationRuleTriggerType, ChannelType, GuildExplicitContentFilter, GuildVerificationLevel, WebhookType } from 'discord-api-types/v10';
+import {
+  AutoModerationRuleTriggerType,
+  ChannelType,
+  GuildExplicitContentFilter,
+  GuildVerificationLevel,
+  WebhookType,
+} from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import type { CheckId } from '../shared/audit-contract.js';
 import type { AuditSnapshot } from '../shared/audit-snapshot.js';
@@ -50,7 +56,11 @@ const rows: WarningRow[] = [
     condition: "3: a rule's exempt_roles contains @everyone",
     checkId: 'AUTOMOD_ENABLED',
     change: (s) => {
-      s.autoModerationRules?.push(makeAutoModRule('700000000000000003', 'Presets', AutoModerationRuleTriggerType.KeywordPreset, { exempt_roles: [IDS.guild] }));
+      s.autoModerationRules?.push(
+        makeAutoModRule('700000000000000003', 'Presets', AutoModerationRuleTriggerType.KeywordPreset, {
+          exempt_roles: [IDS.guild],
+        }),
+      );
     },
     status: 'PASS',
     finding: /Rule "Presets" exempts @everyone/,
@@ -135,7 +145,15 @@ const rows: WarningRow[] = [
     checkId: 'WEBHOOK_SECURITY',
     change: (s) => {
       for (let n = 0; n < 11; n += 1) {
-        s.webhooks?.push(makeWebhook(`9000000000000001${String(n).padStart(2, '0')}`, `Feed ${n}`, IDS.announcementsChannel, IDS.admin, { type: WebhookType.ChannelFollower }));
+        s.webhooks?.push(
+          makeWebhook(
+            `9000000000000001${String(n).padStart(2, '0')}`,
+            `Feed ${n}`,
+            IDS.announcementsChannel,
+            IDS.admin,
+            { type: WebhookType.ChannelFollower },
+          ),
+        );
       }
     },
     status: 'PASS',
@@ -192,7 +210,8 @@ const rows: WarningRow[] = [
     change: (s) => {
       const bot = s.members?.find((member) => member.user.id === IDS.helperBot);
       if (bot) bot.joined_at = daysBefore(200);
-      if (s.auditLog) s.auditLog.audit_log_entries = s.auditLog.audit_log_entries.filter((entry) => entry.user_id !== IDS.helperBot);
+      if (s.auditLog)
+        s.auditLog.audit_log_entries = s.auditLog.audit_log_entries.filter((entry) => entry.user_id !== IDS.helperBot);
     },
     status: 'PASS',
     finding: /Bot "HelperBot" looks inactive/,
@@ -223,7 +242,10 @@ describe('every warning of discord-reference §2 surfaces as a named finding', (
     const result = runAudit(makeSnapshot(row.change)).checks.find((check) => check.checkId === row.checkId);
     expect(baseline?.status).toBe('PASS');
     expect(result?.status, JSON.stringify(result?.evidence, null, 2)).toBe(row.status);
-    const findings = row.status === 'PASS' ? result?.evidence.warnings : [result?.evidence.summary, ...(result?.evidence.details ?? [])];
+    const findings =
+      row.status === 'PASS'
+        ? result?.evidence.warnings
+        : [result?.evidence.summary, ...(result?.evidence.details ?? [])];
     expect(findings).toEqual(expect.arrayContaining([expect.stringMatching(row.finding)]));
     if (row.status === 'PASS') expect(result?.evidence.summary).toMatch(/warning\(s\) to review/);
   });
@@ -232,7 +254,8 @@ describe('every warning of discord-reference §2 surfaces as a named finding', (
     const many = MAX_LISTED + 5;
     const report = runAudit(
       makeSnapshot((s) => {
-        for (let n = 0; n < many; n += 1) s.guild.roles.push(makeRole(`4000000000000001${String(n).padStart(2, '0')}`, `Empty ${n}`, 2, '0'));
+        for (let n = 0; n < many; n += 1)
+          s.guild.roles.push(makeRole(`4000000000000001${String(n).padStart(2, '0')}`, `Empty ${n}`, 2, '0'));
       }),
     );
     const inactiveRoles = report.checks.find((check) => check.checkId === 'INACTIVE_ROLES');
@@ -244,7 +267,10 @@ describe('every warning of discord-reference §2 surfaces as a named finding', (
   it('keeps tied role positions visible however many assignable roles there are', () => {
     const report = runAudit(
       makeSnapshot((s) => {
-        for (let n = 0; n < 30; n += 1) s.guild.roles.push(makeRole(`4000000000000001${String(n).padStart(2, '0')}`, `Manager ${n}`, 10 + n, bits('MANAGE_ROLES')));
+        for (let n = 0; n < 30; n += 1)
+          s.guild.roles.push(
+            makeRole(`4000000000000001${String(n).padStart(2, '0')}`, `Manager ${n}`, 10 + n, bits('MANAGE_ROLES')),
+          );
         roleNamed(s, 'Member').permissions = bits('BAN_MEMBERS');
         s.guild.roles.push(makeRole('400000000000000300', 'Twin', 1, '0'));
         roleNamed(s, '@everyone').permissions = EVERYONE_BASELINE;

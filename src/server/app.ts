@@ -79,7 +79,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
       answerClientError(this.log, error, socket);
     },
-    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
   });
   registerHostRedirect(app, config.publicUrl);
   app.setValidatorCompiler(validatorCompiler);
@@ -88,7 +90,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(cookie);
   registerInputGuard(app);
-  await registerSecurity(app, { publicUrl: config.publicUrl, rateLimitStore: await rateLimitStore(app, config, database) });
+  await registerSecurity(app, {
+    publicUrl: config.publicUrl,
+    rateLimitStore: await rateLimitStore(app, config, database),
+  });
 
   const realtime = await attachRealtime(app, {
     db: database.db,

@@ -37,7 +37,9 @@ describe('loadConfig', () => {
 
   it('names what is missing for a real Discord app', () => {
     expect(() => loadConfig({ DISCORD_CLIENT_ID: '42' })).toThrow(
-      new ConfigError('With DISCORD_CLIENT_ID set, these are required too: DISCORD_CLIENT_SECRET, DISCORD_BOT_TOKEN, SESSION_SECRET'),
+      new ConfigError(
+        'With DISCORD_CLIENT_ID set, these are required too: DISCORD_CLIENT_SECRET, DISCORD_BOT_TOKEN, SESSION_SECRET',
+      ),
     );
   });
 
@@ -53,7 +55,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOST: '::1' }).host).toBe('::1');
     expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/HOST=0\.0\.0\.0.*DEMO_MODE=true/s);
     expect(loadConfig({ HOST: '0.0.0.0', DEMO_MODE: 'true' }).host).toBe('0.0.0.0');
-    const production = { DISCORD_CLIENT_ID: '42', DISCORD_CLIENT_SECRET: 's', DISCORD_BOT_TOKEN: 'b', SESSION_SECRET: 'x'.repeat(40) };
+    const production = {
+      DISCORD_CLIENT_ID: '42',
+      DISCORD_CLIENT_SECRET: 's',
+      DISCORD_BOT_TOKEN: 'b',
+      SESSION_SECRET: 'x'.repeat(40),
+    };
     expect(loadConfig(production).host).toBe('0.0.0.0');
     expect(loadConfig({ ...production, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
   });
@@ -62,7 +69,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: '/srv/rampart-data' }).instanceId).toBe('embedded:/srv/rampart-data');
     const postgres = loadConfig({ DATABASE_URL: 'postgres://db/rampart', PORT: '5001' });
     expect(postgres.instanceId).toBe(`${os.hostname()}:5001`);
-    expect(loadConfig({ DATABASE_URL: 'postgres://db/rampart', INSTANCE_ID: 'rampart-0' }).instanceId).toBe('rampart-0');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/rampart', INSTANCE_ID: 'rampart-0' }).instanceId).toBe(
+      'rampart-0',
+    );
   });
 
   it('trusts proxy headers only when told to', () => {

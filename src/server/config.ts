@@ -28,7 +28,10 @@ const EnvSchema = z.object({
   REDIS_URL: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_SECRET: optionalString,
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
   ADMIN_DISCORD_IDS: commaList,
   DISCORD_CLIENT_ID: optionalString,
   DISCORD_CLIENT_SECRET: optionalString,
@@ -40,7 +43,11 @@ const EnvSchema = z.object({
     .default('true')
     .transform((value) => value === 'true'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   WEB_DIST_DIR: z.string().default('./dist/web'),
   TRUST_PROXY: optionalString,
   DEMO_MODE: z.enum(['true', 'false']).optional(),
@@ -204,7 +211,12 @@ function parseTrustProxy(value: string | undefined): false | string[] {
   if (value === undefined || value === 'false') return false;
   // `true` believes whatever X-Forwarded-For a client sends, so anyone could pick the address rate limits key on.
   if (value === 'true') {
-    throw new ConfigError('TRUST_PROXY must list the proxy addresses or CIDRs (e.g. 10.0.0.0/8), not true: true would trust any client-sent X-Forwarded-For');
+    throw new ConfigError(
+      'TRUST_PROXY must list the proxy addresses or CIDRs (e.g. 10.0.0.0/8), not true: true would trust any client-sent X-Forwarded-For',
+    );
   }
-  return value.split(',').map((item) => item.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }

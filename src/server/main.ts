@@ -31,7 +31,9 @@ async function serve(config: AppConfig, database: DatabaseHandle): Promise<void>
     // Runs call Discord (in demo mode, this very process): the worker starts once the port listens.
     runAuditWorker: false,
     serveDiscordSimulator: config.demoMode,
-    ...(config.database.kind === 'pglite' ? { simulatorStatePath: path.join(config.database.dataDir, 'discord-simulator.json') } : {}),
+    ...(config.database.kind === 'pglite'
+      ? { simulatorStatePath: path.join(config.database.dataDir, 'discord-simulator.json') }
+      : {}),
   });
 
   let shuttingDown = false;
@@ -72,7 +74,10 @@ const GRACEFUL_STOP_MS = 10_000;
 
 function printBanner(config: AppConfig, databaseKind: string, accounts: ReturnType<typeof demoAccounts>): void {
   const url = config.publicUrl;
-  const lines = [``, `Rampart is running. Open ${url}  (database: ${databaseKind}${config.demoMode ? ', demo mode' : ''})`];
+  const lines = [
+    ``,
+    `Rampart is running. Open ${url}  (database: ${databaseKind}${config.demoMode ? ', demo mode' : ''})`,
+  ];
   if (config.demoMode) {
     lines.push(
       `Sign in: press "Sign in with Discord", pick a demo account on the simulated Discord consent page, press Authorize.`,
@@ -97,7 +102,9 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DirectoryLockedError) {
     console.error(error.message);
   } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-    console.error(`Port ${process.env.PORT ?? 5000} is already in use. Stop the other process, or set PORT to a free port.`);
+    console.error(
+      `Port ${process.env.PORT ?? 5000} is already in use. Stop the other process, or set PORT to a free port.`,
+    );
   } else {
     console.error('Rampart failed to start:', error);
   }

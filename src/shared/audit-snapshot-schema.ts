@@ -85,7 +85,11 @@ const WebhookSchema = z
   })
   .transform((webhook) => redactWebhook(webhook));
 
-const AuditLogEntrySchema = z.looseObject({ id: snowflake, user_id: snowflake.nullable(), action_type: z.number().int() });
+const AuditLogEntrySchema = z.looseObject({
+  id: snowflake,
+  user_id: snowflake.nullable(),
+  action_type: z.number().int(),
+});
 
 const AuditLogSchema = z.looseObject({
   audit_log_entries: z.array(z.unknown()),
@@ -135,7 +139,12 @@ function itemId(item: unknown): string | null {
 }
 
 /** Keeps the items that fit `schema`; each other item is recorded in `skipped` with its first issue. */
-function readItems<T>(part: SnapshotListPart, schema: z.ZodType<T>, items: readonly unknown[], skipped: SkippedItem[]): T[] {
+function readItems<T>(
+  part: SnapshotListPart,
+  schema: z.ZodType<T>,
+  items: readonly unknown[],
+  skipped: SkippedItem[],
+): T[] {
   const kept: T[] = [];
   for (const item of items) {
     const parsed = schema.safeParse(item);
@@ -171,7 +180,12 @@ export function parseAuditSnapshot(input: unknown): SnapshotParseResult {
     webhooks: items('webhooks', WebhookSchema, envelope.webhooks),
     auditLog: envelope.auditLog && {
       ...envelope.auditLog,
-      audit_log_entries: readItems('auditLogEntries', AuditLogEntrySchema, envelope.auditLog.audit_log_entries, skipped),
+      audit_log_entries: readItems(
+        'auditLogEntries',
+        AuditLogEntrySchema,
+        envelope.auditLog.audit_log_entries,
+        skipped,
+      ),
     },
     ...(skipped.length > 0 ? { skippedItems: skipped } : {}),
   };

@@ -52,7 +52,15 @@ export type SnapshotIntegration = Omit<APIGuildIntegration, 'name' | 'id'> & { i
 export type RedactedWebhook = Omit<APIWebhook, 'token' | 'url'>;
 
 /** The snapshot lists parsed item by item, so one unreadable item never hides the rest. */
-export const SNAPSHOT_LIST_PARTS = ['roles', 'channels', 'members', 'autoModerationRules', 'integrations', 'webhooks', 'auditLogEntries'] as const;
+export const SNAPSHOT_LIST_PARTS = [
+  'roles',
+  'channels',
+  'members',
+  'autoModerationRules',
+  'integrations',
+  'webhooks',
+  'auditLogEntries',
+] as const;
 export type SnapshotListPart = (typeof SNAPSHOT_LIST_PARTS)[number];
 
 export interface SkippedItem {

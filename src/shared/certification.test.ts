@@ -18,7 +18,9 @@ describe('statusOfRecord and countsTowardCertification', () => {
     const claimed = { status: 'WAIVED', engineStatus: 'FAIL', overrideKind: 'self_attested' } as const;
     expect(statusOfRecord(claimed)).toBe('FAIL');
     expect(countsTowardCertification(claimed)).toBe(false);
-    expect(countsTowardCertification({ status: 'PASS', engineStatus: 'UNKNOWN', overrideKind: 'self_attested' })).toBe(false);
+    expect(countsTowardCertification({ status: 'PASS', engineStatus: 'UNKNOWN', overrideKind: 'self_attested' })).toBe(
+      false,
+    );
   });
 });
 

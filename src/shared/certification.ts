@@ -41,6 +41,15 @@ export function nonBlankLength(reason: string | null | undefined): number {
  * Certificate eligibility (spec part 2 §5: score 90 or more and no critical issue), read from the
  * audit's numbers of record, which already leave self-attested overrides out.
  */
-export function isCertificateEligible(audit: { status: string; riskScore: number | null; criticalIssues: number }): boolean {
-  return audit.status === 'completed' && audit.riskScore !== null && audit.riskScore >= CERTIFICATE_MIN_SCORE && audit.criticalIssues === 0;
+export function isCertificateEligible(audit: {
+  status: string;
+  riskScore: number | null;
+  criticalIssues: number;
+}): boolean {
+  return (
+    audit.status === 'completed' &&
+    audit.riskScore !== null &&
+    audit.riskScore >= CERTIFICATE_MIN_SCORE &&
+    audit.criticalIssues === 0
+  );
 }

@@ -14,7 +14,10 @@ describe('normalizeCouponCode', () => {
 
 describe('RedeemCouponForm', () => {
   it('accepts a valid code and upper-cases it', () => {
-    expect(RedeemCouponForm.parse({ couponCode: 'audit-1a2b3c4d', serverId: 's1' })).toEqual({ couponCode: 'AUDIT-1A2B3C4D', serverId: 's1' });
+    expect(RedeemCouponForm.parse({ couponCode: 'audit-1a2b3c4d', serverId: 's1' })).toEqual({
+      couponCode: 'AUDIT-1A2B3C4D',
+      serverId: 's1',
+    });
   });
 
   it('words each rule as specified', () => {

@@ -67,13 +67,22 @@ describe('permission table', () => {
 
   it('lists the spec critical permissions including Ban Members and Send Messages', () => {
     expect(permissionLabelsOf(CRITICAL_PERMISSIONS)).toEqual([
-      'Ban Members', 'Administrator', 'Manage Channels', 'Manage Guild', 'Send Messages', 'Manage Roles', 'Manage Webhooks',
+      'Ban Members',
+      'Administrator',
+      'Manage Channels',
+      'Manage Guild',
+      'Send Messages',
+      'Manage Roles',
+      'Manage Webhooks',
     ]);
   });
 
   it('lists flags and labels of a bitmask in bit order', () => {
     expect(permissionFlagsOf(6n)).toEqual(['KICK_MEMBERS', 'BAN_MEMBERS']);
-    expect(permissionLabelsOf(Permission.MODERATE_MEMBERS | Permission.VIEW_AUDIT_LOG)).toEqual(['View Audit Log', 'Timeout Members']);
+    expect(permissionLabelsOf(Permission.MODERATE_MEMBERS | Permission.VIEW_AUDIT_LOG)).toEqual([
+      'View Audit Log',
+      'Timeout Members',
+    ]);
   });
 
   it('parses decimal strings of any size and treats missing values as no bits', () => {
@@ -101,7 +110,9 @@ describe('computeBasePermissions', () => {
   });
 
   it('ignores unknown role ids', () => {
-    expect(computeBasePermissions(guild, { userId: USER, roleIds: ['999'] })).toBe(Permission.VIEW_CHANNEL | Permission.SEND_MESSAGES);
+    expect(computeBasePermissions(guild, { userId: USER, roleIds: ['999'] })).toBe(
+      Permission.VIEW_CHANNEL | Permission.SEND_MESSAGES,
+    );
   });
 });
 
@@ -126,25 +137,45 @@ describe('computeChannelPermissions', () => {
   });
 
   it('lets a role allow beat another role deny, whatever the role order (deny then allow)', () => {
-    const overwrites = [overwrite(MUTED, 0, 0n, Permission.SEND_MESSAGES), overwrite(MODS, 0, Permission.SEND_MESSAGES, 0n)];
-    expect(computeChannelPermissions(base, overwrites, GUILD, subject) & Permission.SEND_MESSAGES).toBe(Permission.SEND_MESSAGES);
-    expect(computeChannelPermissions(base, [...overwrites].reverse(), GUILD, subject) & Permission.SEND_MESSAGES).toBe(Permission.SEND_MESSAGES);
+    const overwrites = [
+      overwrite(MUTED, 0, 0n, Permission.SEND_MESSAGES),
+      overwrite(MODS, 0, Permission.SEND_MESSAGES, 0n),
+    ];
+    expect(computeChannelPermissions(base, overwrites, GUILD, subject) & Permission.SEND_MESSAGES).toBe(
+      Permission.SEND_MESSAGES,
+    );
+    expect(computeChannelPermissions(base, [...overwrites].reverse(), GUILD, subject) & Permission.SEND_MESSAGES).toBe(
+      Permission.SEND_MESSAGES,
+    );
   });
 
   it('lets a member deny override a role allow', () => {
-    const overwrites = [overwrite(MODS, 0, Permission.ATTACH_FILES, 0n), overwrite(USER, 1, 0n, Permission.ATTACH_FILES)];
+    const overwrites = [
+      overwrite(MODS, 0, Permission.ATTACH_FILES, 0n),
+      overwrite(USER, 1, 0n, Permission.ATTACH_FILES),
+    ];
     expect(computeChannelPermissions(base, overwrites, GUILD, subject) & Permission.ATTACH_FILES).toBe(0n);
   });
 
   it('lets a role allow restore what the @everyone overwrite denied', () => {
-    const overwrites = [overwrite(GUILD, 0, 0n, Permission.VIEW_CHANNEL), overwrite(MODS, 0, Permission.VIEW_CHANNEL, 0n)];
-    expect(computeChannelPermissions(base, overwrites, GUILD, subject) & Permission.VIEW_CHANNEL).toBe(Permission.VIEW_CHANNEL);
+    const overwrites = [
+      overwrite(GUILD, 0, 0n, Permission.VIEW_CHANNEL),
+      overwrite(MODS, 0, Permission.VIEW_CHANNEL, 0n),
+    ];
+    expect(computeChannelPermissions(base, overwrites, GUILD, subject) & Permission.VIEW_CHANNEL).toBe(
+      Permission.VIEW_CHANNEL,
+    );
     const outsider = { userId: '30', roleIds: [] };
-    expect(computeChannelPermissions(Permission.VIEW_CHANNEL, overwrites, GUILD, outsider) & Permission.VIEW_CHANNEL).toBe(0n);
+    expect(
+      computeChannelPermissions(Permission.VIEW_CHANNEL, overwrites, GUILD, outsider) & Permission.VIEW_CHANNEL,
+    ).toBe(0n);
   });
 
   it('skips role overwrites for roles the member does not hold and member overwrites of others', () => {
-    const overwrites = [overwrite('555', 0, Permission.MANAGE_ROLES, 0n), overwrite('30', 1, Permission.MANAGE_ROLES, 0n)];
+    const overwrites = [
+      overwrite('555', 0, Permission.MANAGE_ROLES, 0n),
+      overwrite('30', 1, Permission.MANAGE_ROLES, 0n),
+    ];
     expect(computeChannelPermissions(base, overwrites, GUILD, subject) & Permission.MANAGE_ROLES).toBe(0n);
   });
 
@@ -156,17 +187,22 @@ describe('computeChannelPermissions', () => {
 
 describe('applyImplicitChannelRules', () => {
   it('voids everything without VIEW_CHANNEL', () => {
-    expect(applyImplicitChannelRules(Permission.SEND_MESSAGES | Permission.MANAGE_MESSAGES, ChannelKind.GUILD_TEXT)).toBe(0n);
+    expect(
+      applyImplicitChannelRules(Permission.SEND_MESSAGES | Permission.MANAGE_MESSAGES, ChannelKind.GUILD_TEXT),
+    ).toBe(0n);
   });
 
   it('voids mentions, TTS, files and embeds in text channels without SEND_MESSAGES', () => {
-    const perms = Permission.VIEW_CHANNEL | Permission.ATTACH_FILES | Permission.EMBED_LINKS | Permission.MENTION_EVERYONE;
+    const perms =
+      Permission.VIEW_CHANNEL | Permission.ATTACH_FILES | Permission.EMBED_LINKS | Permission.MENTION_EVERYONE;
     expect(applyImplicitChannelRules(perms, ChannelKind.GUILD_TEXT)).toBe(Permission.VIEW_CHANNEL);
   });
 
   it('voids everything but viewing in voice and stage channels without CONNECT', () => {
     const perms = Permission.VIEW_CHANNEL | Permission.MANAGE_CHANNELS | Permission.MUTE_MEMBERS;
     expect(applyImplicitChannelRules(perms, ChannelKind.GUILD_STAGE_VOICE)).toBe(Permission.VIEW_CHANNEL);
-    expect(applyImplicitChannelRules(perms | Permission.CONNECT, ChannelKind.GUILD_VOICE)).toBe(perms | Permission.CONNECT);
+    expect(applyImplicitChannelRules(perms | Permission.CONNECT, ChannelKind.GUILD_VOICE)).toBe(
+      perms | Permission.CONNECT,
+    );
   });
 });

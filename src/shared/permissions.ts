@@ -74,20 +74,46 @@ export const ALL_PERMISSIONS: bigint = maskOf(PERMISSION_FLAGS.map(({ flag }) =>
 
 /** Permissions that need 2FA on the holder's account when the guild has mfa_level = 1. */
 export const ELEVATED_PERMISSIONS = maskOf([
-  'KICK_MEMBERS', 'BAN_MEMBERS', 'ADMINISTRATOR', 'MANAGE_CHANNELS', 'MANAGE_GUILD', 'MANAGE_MESSAGES',
-  'MANAGE_ROLES', 'MANAGE_WEBHOOKS', 'MANAGE_GUILD_EXPRESSIONS', 'MANAGE_THREADS', 'VIEW_CREATOR_MONETIZATION_ANALYTICS',
+  'KICK_MEMBERS',
+  'BAN_MEMBERS',
+  'ADMINISTRATOR',
+  'MANAGE_CHANNELS',
+  'MANAGE_GUILD',
+  'MANAGE_MESSAGES',
+  'MANAGE_ROLES',
+  'MANAGE_WEBHOOKS',
+  'MANAGE_GUILD_EXPRESSIONS',
+  'MANAGE_THREADS',
+  'VIEW_CREATOR_MONETIZATION_ANALYTICS',
 ]);
 
 /** The "dangerous" set of discord-reference §2 check 15; a role holding any of these is privileged. */
 export const DANGEROUS_PERMISSIONS = maskOf([
-  'ADMINISTRATOR', 'MANAGE_GUILD', 'MANAGE_ROLES', 'MANAGE_CHANNELS', 'MANAGE_WEBHOOKS', 'BAN_MEMBERS',
-  'KICK_MEMBERS', 'MODERATE_MEMBERS', 'MENTION_EVERYONE', 'MANAGE_GUILD_EXPRESSIONS', 'MANAGE_MESSAGES',
-  'MANAGE_THREADS', 'MANAGE_NICKNAMES', 'MANAGE_EVENTS', 'VIEW_AUDIT_LOG',
+  'ADMINISTRATOR',
+  'MANAGE_GUILD',
+  'MANAGE_ROLES',
+  'MANAGE_CHANNELS',
+  'MANAGE_WEBHOOKS',
+  'BAN_MEMBERS',
+  'KICK_MEMBERS',
+  'MODERATE_MEMBERS',
+  'MENTION_EVERYONE',
+  'MANAGE_GUILD_EXPRESSIONS',
+  'MANAGE_MESSAGES',
+  'MANAGE_THREADS',
+  'MANAGE_NICKNAMES',
+  'MANAGE_EVENTS',
+  'VIEW_AUDIT_LOG',
 ]);
 
 /** Permissions that let members pull outside content into the guild (check 12). */
 export const EXTERNAL_CONTENT_PERMISSIONS = maskOf([
-  'EMBED_LINKS', 'ATTACH_FILES', 'USE_EXTERNAL_EMOJIS', 'USE_EXTERNAL_STICKERS', 'USE_EXTERNAL_SOUNDS', 'USE_EXTERNAL_APPS',
+  'EMBED_LINKS',
+  'ATTACH_FILES',
+  'USE_EXTERNAL_EMOJIS',
+  'USE_EXTERNAL_STICKERS',
+  'USE_EXTERNAL_SOUNDS',
+  'USE_EXTERNAL_APPS',
 ]);
 
 /** Permissions a moderator role exists to hold (check 1). */
@@ -95,7 +121,13 @@ export const MODERATION_PERMISSIONS = maskOf(['KICK_MEMBERS', 'BAN_MEMBERS', 'MO
 
 /** The spec's "critical permissions", highlighted in the dashboard's permission table. */
 export const CRITICAL_PERMISSION_FLAGS: readonly PermissionFlag[] = [
-  'ADMINISTRATOR', 'MANAGE_ROLES', 'MANAGE_GUILD', 'MANAGE_CHANNELS', 'MANAGE_WEBHOOKS', 'SEND_MESSAGES', 'BAN_MEMBERS',
+  'ADMINISTRATOR',
+  'MANAGE_ROLES',
+  'MANAGE_GUILD',
+  'MANAGE_CHANNELS',
+  'MANAGE_WEBHOOKS',
+  'SEND_MESSAGES',
+  'BAN_MEMBERS',
 ];
 export const CRITICAL_PERMISSIONS = maskOf(CRITICAL_PERMISSION_FLAGS);
 
@@ -187,7 +219,9 @@ export function computeChannelPermissions(
   permissions = (permissions & ~roleDeny) | roleAllow;
 
   if (subject.userId !== null) {
-    const own = overwrites.find((overwrite) => overwrite.type === OVERWRITE_TYPE_MEMBER && overwrite.id === subject.userId);
+    const own = overwrites.find(
+      (overwrite) => overwrite.type === OVERWRITE_TYPE_MEMBER && overwrite.id === subject.userId,
+    );
     if (own) permissions = (permissions & ~parsePermissions(own.deny)) | parsePermissions(own.allow);
   }
   return permissions;
@@ -215,8 +249,7 @@ export function applyImplicitChannelRules(permissions: bigint, channelType: numb
   if (!hasPermission(permissions, Permission.VIEW_CHANNEL)) return 0n;
   const isVoiceLike = channelType === ChannelKind.GUILD_VOICE || channelType === ChannelKind.GUILD_STAGE_VOICE;
   if (isVoiceLike && !hasPermission(permissions, Permission.CONNECT)) return Permission.VIEW_CHANNEL;
-  const isTextLike =
-    channelType === ChannelKind.GUILD_TEXT || channelType === ChannelKind.GUILD_ANNOUNCEMENT;
+  const isTextLike = channelType === ChannelKind.GUILD_TEXT || channelType === ChannelKind.GUILD_ANNOUNCEMENT;
   if (isTextLike && !hasPermission(permissions, Permission.SEND_MESSAGES)) return permissions & ~TEXT_SEND_DEPENDENT;
   return permissions;
 }

@@ -5,14 +5,24 @@ export const PLANS = {
     name: 'DIY Audit',
     priceCents: 35_000,
     summary: 'Run the bot, review risks, fix yourself, re-audit anytime.',
-    features: ['Run the audit bot on your server', 'Review every risk with fixes', 'Fix it yourself', 'Re-audit anytime'],
+    features: [
+      'Run the audit bot on your server',
+      'Review every risk with fixes',
+      'Fix it yourself',
+      'Re-audit anytime',
+    ],
   },
   FULL_SERVICE: {
     id: 'FULL_SERVICE',
     name: 'Full Service',
     priceCents: 100_000,
     summary: 'We fix, re-audit and certify your server.',
-    features: ['Everything in DIY Audit', 'Our team fixes the findings', 'Re-audit after the fixes', 'Audit certificate with a public page'],
+    features: [
+      'Everything in DIY Audit',
+      'Our team fixes the findings',
+      'Re-audit after the fixes',
+      'Audit certificate with a public page',
+    ],
   },
 } as const;
 

@@ -25,14 +25,19 @@ interface PageVisit {
 
 async function settle(page: Page): Promise<void> {
   await page.locator('h1').first().waitFor();
-  await page.waitForFunction(() => document.querySelectorAll('[role="status"][aria-busy="true"], .animate-spin').length === 0);
+  await page.waitForFunction(
+    () => document.querySelectorAll('[role="status"][aria-busy="true"], .animate-spin').length === 0,
+  );
 }
 
 async function useTheme(page: Page, theme: Theme): Promise<void> {
   await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [THEME_STORAGE_KEY, theme] as const);
 }
 
-function describeViolations(visit: string, violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string {
+function describeViolations(
+  visit: string,
+  violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations'],
+): string {
   return violations
     .map((violation) => {
       const nodes = violation.nodes
@@ -47,10 +52,13 @@ function describeViolations(visit: string, violations: Awaited<ReturnType<AxeBui
 /** One h1, and no heading more than one level deeper than the one before it. */
 async function headingProblems(page: Page): Promise<string[]> {
   const levels = await page.$$eval('h1, h2, h3, h4, h5, h6', (headings) =>
-    headings.filter((heading) => heading.closest('[aria-hidden="true"]') === null).map((heading) => Number(heading.tagName.slice(1))),
+    headings
+      .filter((heading) => heading.closest('[aria-hidden="true"]') === null)
+      .map((heading) => Number(heading.tagName.slice(1))),
   );
   const problems: string[] = [];
-  if (levels.filter((level) => level === 1).length !== 1) problems.push(`expected one h1, found levels ${levels.join(',')}`);
+  if (levels.filter((level) => level === 1).length !== 1)
+    problems.push(`expected one h1, found levels ${levels.join(',')}`);
   levels.forEach((level, index) => {
     const previous = index === 0 ? 0 : (levels[index - 1] ?? 0);
     if (level > previous + 1) problems.push(`h${level} follows h${previous} (levels ${levels.join(',')})`);
@@ -75,7 +83,12 @@ describe('accessibility of every page in both themes', () => {
     if (ada === undefined) throw new Error('no admin page');
     const servers = (await (await ada.request.get('/api/admin/all-servers')).json()) as { id: string; name: string }[];
     const server = servers.find((item) => item.name === AUDITED_SERVER);
-    const started = (await (await ada.request.post('/api/audits', { data: { serverId: server?.id ?? '' }, headers: { origin: new URL(ada.url()).origin } })).json()) as Audit;
+    const started = (await (
+      await ada.request.post('/api/audits', {
+        data: { serverId: server?.id ?? '' },
+        headers: { origin: new URL(ada.url()).origin },
+      })
+    ).json()) as Audit;
     for (let attempt = 0; attempt < 100; attempt += 1) {
       const audit = (await (await ada.request.get(`/api/audits/${started.id}`)).json()) as Audit;
       if (audit.status === 'completed') break;
@@ -95,7 +108,12 @@ describe('accessibility of every page in both themes', () => {
     { account: 'eddie', path: '/' },
     { account: 'eddie', path: '/dashboard' },
     { account: 'eddie', path: '/audits' },
-    { account: 'eddie', path: '/dashboard', name: 'bell open', open: (page) => page.getByRole('button', { name: 'Notifications' }).click() },
+    {
+      account: 'eddie',
+      path: '/dashboard',
+      name: 'bell open',
+      open: (page) => page.getByRole('button', { name: 'Notifications' }).click(),
+    },
     { account: 'eddie', path: '/evidence' },
     { account: 'eddie', path: '/certificates' },
     { account: 'eddie', path: '/notifications' },
@@ -113,7 +131,11 @@ describe('accessibility of every page in both themes', () => {
       path: `/audits/${auditId}`,
       name: 'How to Fix open',
       open: async (page) => {
-        await page.getByRole('main').getByRole('button', { name: /^How to Fix / }).first().click();
+        await page
+          .getByRole('main')
+          .getByRole('button', { name: /^How to Fix / })
+          .first()
+          .click();
         await page.getByRole('dialog').waitFor();
       },
     },
@@ -131,10 +153,13 @@ describe('accessibility of every page in both themes', () => {
         await settle(page);
         await visit.open?.(page);
         expect(await page.evaluate(() => document.documentElement.className)).toContain(theme);
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+          .analyze();
         const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
         if (blocking.length > 0) failures.push(describeViolations(label, blocking));
-        if (visit.open === undefined) failures.push(...(await headingProblems(page)).map((problem) => `${label}: ${problem}`));
+        if (visit.open === undefined)
+          failures.push(...(await headingProblems(page)).map((problem) => `${label}: ${problem}`));
       }
     }
     expect(failures, failures.join('\n\n')).toEqual([]);

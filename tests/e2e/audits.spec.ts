@@ -19,7 +19,9 @@ async function chooseServer(page: Page, name: string): Promise<void> {
 async function latestAudit(page: Page): Promise<AuditWithChecks> {
   const servers = (await (await page.request.get('/api/servers')).json()) as { id: string; name: string }[];
   const server = servers.find((s) => s.name === SERVER);
-  const [latest] = (await (await page.request.get(`/api/servers/${server?.id ?? ''}/audits`)).json()) as { id: string }[];
+  const [latest] = (await (await page.request.get(`/api/servers/${server?.id ?? ''}/audits`)).json()) as {
+    id: string;
+  }[];
   return (await (await page.request.get(`/api/audits/${latest?.id ?? ''}`)).json()) as AuditWithChecks;
 }
 
@@ -37,7 +39,10 @@ describe('running an audit from the browser', () => {
     await main.getByRole('alert').filter({ hasText: 'Rampart bot is not in this server' }).waitFor();
 
     // The invite opens Discord's (simulated) consent page in a new tab.
-    const [invite] = await Promise.all([page.context().waitForEvent('page'), main.getByRole('button', { name: 'Invite', exact: true }).first().click()]);
+    const [invite] = await Promise.all([
+      page.context().waitForEvent('page'),
+      main.getByRole('button', { name: 'Invite', exact: true }).first().click(),
+    ]);
     await invite.waitForLoadState();
     expect(new URL(invite.url()).searchParams.get('permissions')).toBe('8');
     expect(new URL(invite.url()).searchParams.get('guild_id')).toBe(HARDENED_GUILD_ID);
@@ -54,7 +59,8 @@ describe('running an audit from the browser', () => {
 
     const audit = await latestAudit(page);
     expect(audit.status).toBe('completed');
-    const failed = (severity: string) => audit.checkResults.filter((c) => c.status === 'FAIL' && c.severity === severity).length;
+    const failed = (severity: string) =>
+      audit.checkResults.filter((c) => c.status === 'FAIL' && c.severity === severity).length;
     const passed = audit.checkResults.filter((c) => c.status === 'PASS' || c.status === 'WAIVED').length;
     const chips = main.getByRole('group', { name: 'Filter checks' });
     for (const [label, count] of [
@@ -76,7 +82,10 @@ describe('running an audit from the browser', () => {
     await page.keyboard.press('Escape');
 
     // Download Report opens the PDF in a popup; it is a PDF naming the server.
-    const [popup] = await Promise.all([page.waitForEvent('popup'), main.getByRole('button', { name: 'Download Report' }).click()]);
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      main.getByRole('button', { name: 'Download Report' }).click(),
+    ]);
     const reportUrl = popup.url();
     expect(reportUrl).toContain(`/api/audits/${audit.id}/download-report`);
     const pdf = await page.request.get(reportUrl);
@@ -94,14 +103,20 @@ describe('running an audit from the browser', () => {
     // The owner self-attests the failed check (through the API: the engineer screen is part 2). The
     // results page marks it with the owner's reason, and the score of record does not move.
     const claim = 'Backups are taken nightly by our host.';
-    const override = await page.request.put(`/api/checks/${failing.id}`, { headers: { origin: baseUrl() }, data: { status: 'WAIVED', waiveReason: claim } });
+    const override = await page.request.put(`/api/checks/${failing.id}`, {
+      headers: { origin: baseUrl() },
+      data: { status: 'WAIVED', waiveReason: claim },
+    });
     expect(override.status()).toBe(200);
     ownerClaimedAuditId = audit.id;
     await page.reload();
     const item = page.getByRole('main').getByRole('listitem', { name: failing.checkName });
     await item.getByText('Self-attested by owner', { exact: true }).waitFor();
     await item.getByText(claim).waitFor();
-    await page.getByRole('main').getByText(/the owner claims \d+%/).waitFor();
+    await page
+      .getByRole('main')
+      .getByText(/the owner claims \d+%/)
+      .waitFor();
     await page.getByText(`${audit.riskScore}%`).first().waitFor();
 
     // The dashboard shows the same numbers as the API.

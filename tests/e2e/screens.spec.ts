@@ -24,7 +24,10 @@ async function prepareOliviasServers(page: Page): Promise<void> {
 }
 
 async function chooseServer(page: Page, name: string): Promise<void> {
-  await page.getByRole('main').getByRole('combobox', { name: /^Server/ }).click();
+  await page
+    .getByRole('main')
+    .getByRole('combobox', { name: /^Server/ })
+    .click();
   await page.getByRole('option', { name }).click();
 }
 
@@ -65,7 +68,6 @@ function session(account: 'olivia' | 'ada'): Page {
 }
 
 describe('screens an admin uses on other people’s servers', () => {
-
   it('shows only the failure, not "Audit Started", when the bot is not in the server', async () => {
     const page = session('ada');
     await page.goto('/audits');

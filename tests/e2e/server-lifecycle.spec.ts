@@ -8,7 +8,12 @@ import { audits } from '../../src/server/db/schema.js';
 import type { AuditWithChecks } from '../../src/shared/contracts/audits.js';
 import type { Server } from '../../src/shared/contracts/servers.js';
 import { ADA, EDDIE, OLIVIA } from '../../src/simulators/discord/fixtures/accounts.js';
-import { DANGEROUS_GUILD_ID, LARGE_GUILD_ID, STUDY_HALL_GUILD_ID, TYPICAL_GUILD_ID } from '../../src/simulators/discord/fixtures/index.js';
+import {
+  DANGEROUS_GUILD_ID,
+  LARGE_GUILD_ID,
+  STUDY_HALL_GUILD_ID,
+  TYPICAL_GUILD_ID,
+} from '../../src/simulators/discord/fixtures/index.js';
 import { freePort, type ServerProcess, signInOverHttp, startServerProcess } from './support/server-process.js';
 
 /** Every fixture guild the bot is in: one audit each (a server runs one audit at a time). */
@@ -42,8 +47,15 @@ function newDataDir(): string {
 /** The demo admin queues an audit of every server the bot is in; the owners sign in first so their servers are known. */
 async function queueAudits(url: string): Promise<{ admin: string; auditIds: string[]; serverIds: string[] }> {
   const owners = await Promise.all([signInOverHttp(url, OLIVIA.user.id), signInOverHttp(url, EDDIE.user.id)]);
-  const listed = await Promise.all(owners.map(async (cookie) => (await fetch(`${url}/api/servers`, { headers: { cookie } })).json() as Promise<Server[]>));
-  const serverIds = listed.flat().filter((server) => AUDITABLE_GUILDS.includes(server.discordId)).map((server) => server.id);
+  const listed = await Promise.all(
+    owners.map(
+      async (cookie) => (await fetch(`${url}/api/servers`, { headers: { cookie } })).json() as Promise<Server[]>,
+    ),
+  );
+  const serverIds = listed
+    .flat()
+    .filter((server) => AUDITABLE_GUILDS.includes(server.discordId))
+    .map((server) => server.id);
   expect(serverIds).toHaveLength(AUDITABLE_GUILDS.length);
   const admin = await signInOverHttp(url, ADA.user.id);
   const auditIds: string[] = [];
@@ -64,39 +76,58 @@ function postAudit(url: string, cookie: string, serverId: string): Promise<Respo
 }
 
 async function readAudits(url: string, cookie: string, ids: readonly string[]): Promise<AuditWithChecks[]> {
-  return Promise.all(ids.map(async (id) => (await fetch(`${url}/api/audits/${id}`, { headers: { cookie } })).json() as Promise<AuditWithChecks>));
+  return Promise.all(
+    ids.map(
+      async (id) =>
+        (await fetch(`${url}/api/audits/${id}`, { headers: { cookie } })).json() as Promise<AuditWithChecks>,
+    ),
+  );
 }
 
-async function waitUntil(url: string, cookie: string, ids: readonly string[], done: (audits: AuditWithChecks[]) => boolean, timeoutMs: number) {
+async function waitUntil(
+  url: string,
+  cookie: string,
+  ids: readonly string[],
+  done: (audits: AuditWithChecks[]) => boolean,
+  timeoutMs: number,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const current = await readAudits(url, cookie, ids);
     if (done(current)) return current;
-    if (Date.now() > deadline) throw new Error(`audits not there within ${timeoutMs} ms: ${JSON.stringify(current.map((a) => [a.status, a.failureReason]))}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `audits not there within ${timeoutMs} ms: ${JSON.stringify(current.map((a) => [a.status, a.failureReason]))}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
 const finished = (audit: AuditWithChecks) => audit.status === 'completed' || audit.status === 'failed';
-const outcomes = (list: AuditWithChecks[]) => list.map((audit) => ({ status: audit.status, failureReason: audit.failureReason }));
+const outcomes = (list: AuditWithChecks[]) =>
+  list.map((audit) => ({ status: audit.status, failureReason: audit.failureReason }));
 const allCompleted = (ids: readonly string[]) => ids.map(() => ({ status: 'completed', failureReason: null }));
 
 describe('start-up', () => {
-  it('prints only the address to open, and in demo mode listens on loopback only', { timeout: PROCESS_TEST_MS }, async () => {
-    const port = await freePort();
-    const server = await start(newDataDir(), port, 'info');
-    const printed = new Set(server.output().match(/https?:\/\/[^\s)"]+/g));
-    expect([...printed]).toEqual([server.url]);
-    expect(server.output()).toContain('Listening on loopback only');
+  it(
+    'prints only the address to open, and in demo mode listens on loopback only',
+    { timeout: PROCESS_TEST_MS },
+    async () => {
+      const port = await freePort();
+      const server = await start(newDataDir(), port, 'info');
+      const printed = new Set(server.output().match(/https?:\/\/[^\s)"]+/g));
+      expect([...printed]).toEqual([server.url]);
+      expect(server.output()).toContain('Listening on loopback only');
 
-    const outside = Object.values(os.networkInterfaces())
-      .flat()
-      .find((address) => address !== undefined && address.family === 'IPv4' && !address.internal);
-    if (outside !== undefined) {
-      await expect(fetch(`http://${outside.address}:${port}/healthz`)).rejects.toThrow();
-    }
-    expect(await stop(server, 'SIGINT')).toBe(0);
-  });
+      const outside = Object.values(os.networkInterfaces())
+        .flat()
+        .find((address) => address !== undefined && address.family === 'IPv4' && !address.internal);
+      if (outside !== undefined) {
+        await expect(fetch(`http://${outside.address}:${port}/healthz`)).rejects.toThrow();
+      }
+      expect(await stop(server, 'SIGINT')).toBe(0);
+    },
+  );
 });
 
 describe('audits across restarts', () => {
@@ -106,7 +137,10 @@ describe('audits across restarts', () => {
     const first = await start(dataDir, port);
     const { admin, auditIds } = await queueAudits(first.url);
     const atStop = await readAudits(first.url, admin, auditIds);
-    expect(atStop.some((audit) => !finished(audit)), 'some audits are still queued or running when the stop begins').toBe(true);
+    expect(
+      atStop.some((audit) => !finished(audit)),
+      'some audits are still queued or running when the stop begins',
+    ).toBe(true);
     expect(await stop(first, 'SIGINT')).toBe(0);
 
     const second = await start(dataDir, port);
@@ -115,31 +149,38 @@ describe('audits across restarts', () => {
     expect(await stop(second, 'SIGINT')).toBe(0);
   });
 
-  it('takes back the runs a killed process held as soon as it starts again, without waiting for their leases', { timeout: PROCESS_TEST_MS }, async () => {
-    const dataDir = newDataDir();
-    const port = await freePort();
-    const first = await start(dataDir, port);
-    const { admin, auditIds, serverIds } = await queueAudits(first.url);
-    await waitUntil(first.url, admin, auditIds, (list) => list.some((audit) => audit.status === 'running'), 30_000);
-    await stop(first, 'SIGKILL');
+  it(
+    'takes back the runs a killed process held as soon as it starts again, without waiting for their leases',
+    { timeout: PROCESS_TEST_MS },
+    async () => {
+      const dataDir = newDataDir();
+      const port = await freePort();
+      const first = await start(dataDir, port);
+      const { admin, auditIds, serverIds } = await queueAudits(first.url);
+      await waitUntil(first.url, admin, auditIds, (list) => list.some((audit) => audit.status === 'running'), 30_000);
+      await stop(first, 'SIGKILL');
 
-    const database = await openDatabase({ kind: 'pglite', dataDir });
-    try {
-      const orphans = await database.db.select().from(audits).where(eq(audits.status, 'running'));
-      expect(orphans.length, 'the kill left runs holding leases').toBeGreaterThan(0);
-      for (const orphan of orphans) expect(orphan.leaseExpiresAt?.getTime()).toBeGreaterThan(Date.now());
-      // A slow start could outlive the 60 s lease and hide whether the orphans were recognised or merely expired.
-      await database.db.update(audits).set({ leaseExpiresAt: new Date(Date.now() + 60 * 60_000) }).where(eq(audits.status, 'running'));
-    } finally {
-      await database.close();
-    }
+      const database = await openDatabase({ kind: 'pglite', dataDir });
+      try {
+        const orphans = await database.db.select().from(audits).where(eq(audits.status, 'running'));
+        expect(orphans.length, 'the kill left runs holding leases').toBeGreaterThan(0);
+        for (const orphan of orphans) expect(orphan.leaseExpiresAt?.getTime()).toBeGreaterThan(Date.now());
+        // A slow start could outlive the 60 s lease and hide whether the orphans were recognised or merely expired.
+        await database.db
+          .update(audits)
+          .set({ leaseExpiresAt: new Date(Date.now() + 60 * 60_000) })
+          .where(eq(audits.status, 'running'));
+      } finally {
+        await database.close();
+      }
 
-    const second = await start(dataDir, port);
-    const after = await waitUntil(second.url, admin, auditIds, (list) => list.every(finished), 60_000);
-    expect(outcomes(after)).toEqual(allCompleted(auditIds));
-    // The servers are free again at once: a new audit is accepted, not refused as "already running".
-    const again = await postAudit(second.url, admin, serverIds[0] ?? '');
-    expect(again.status).toBe(201);
-    expect(await stop(second, 'SIGINT')).toBe(0);
-  });
+      const second = await start(dataDir, port);
+      const after = await waitUntil(second.url, admin, auditIds, (list) => list.every(finished), 60_000);
+      expect(outcomes(after)).toEqual(allCompleted(auditIds));
+      // The servers are free again at once: a new audit is accepted, not refused as "already running".
+      const again = await postAudit(second.url, admin, serverIds[0] ?? '');
+      expect(again.status).toBe(201);
+      expect(await stop(second, 'SIGINT')).toBe(0);
+    },
+  );
 });

@@ -19,7 +19,11 @@ export const GUILDS = {
   studyHall: STUDY_HALL_GUILD_ID,
 } as const;
 
-export async function grantEntitlement(t: TestApp, discordId: string, plan: 'DIY' | 'FULL_SERVICE' | 'COUPON' = 'DIY'): Promise<void> {
+export async function grantEntitlement(
+  t: TestApp,
+  discordId: string,
+  plan: 'DIY' | 'FULL_SERVICE' | 'COUPON' = 'DIY',
+): Promise<void> {
   const [user] = await t.database.db.select().from(users).where(eq(users.discordId, discordId));
   if (user === undefined) throw new Error(`no user ${discordId}: sign in first`);
   await t.database.db.insert(entitlements).values({ userId: user.id, plan, source: 'test' });
@@ -44,7 +48,12 @@ export function startAudit(t: TestApp, cookie: string, id: string) {
 }
 
 /** Polls GET /api/audits/{id} like the web does, until the audit has finished. */
-export async function waitForAudit(t: TestApp, cookie: string, auditId: string, timeoutMs = 20_000): Promise<AuditWithChecks> {
+export async function waitForAudit(
+  t: TestApp,
+  cookie: string,
+  auditId: string,
+  timeoutMs = 20_000,
+): Promise<AuditWithChecks> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const response = await t.app.inject({ method: 'GET', url: `/api/audits/${auditId}`, headers: { cookie } });

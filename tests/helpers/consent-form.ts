@@ -23,7 +23,10 @@ export async function submitConsent(
     if (type === 'radio' && value === options.accountId) fields.append(name, value);
   }
   const button = [...body.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/gi)].find((match) =>
-    (match[2] ?? '').replace(/<[^>]*>/g, '').trim().startsWith(options.button),
+    (match[2] ?? '')
+      .replace(/<[^>]*>/g, '')
+      .trim()
+      .startsWith(options.button),
   );
   if (button === undefined) throw new Error(`no ${options.button} button on the consent page`);
   const buttonName = attribute(button[1] ?? '', 'name');
@@ -42,5 +45,10 @@ function attribute(tag: string, name: string): string | undefined {
 }
 
 function decodeEntities(value: string): string {
-  return value.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>');
+  return value
+    .replaceAll('&amp;', '&')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>');
 }

@@ -14,7 +14,6 @@ declare module 'vitest' {
   }
 }
 
-
 /**
  * Migrates one database per run and lets every test file clone it: a fresh PGlite takes seconds,
  * a clone from a dump well under one; PostgreSQL clones with CREATE DATABASE … TEMPLATE.
@@ -71,7 +70,10 @@ export function withDatabase(url: string, database: string): string {
 }
 
 async function dropDatabasesOfRun(admin: pg.Client, runPrefix: string): Promise<void> {
-  const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [runPrefix]);
+  const { rows } = await admin.query<{ datname: string }>(
+    'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+    [runPrefix],
+  );
   for (const { datname } of rows) {
     await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   }

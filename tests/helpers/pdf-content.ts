@@ -31,5 +31,11 @@ function decodeOperation(operation: RegExpMatchArray): string {
   if (hex !== undefined) return Buffer.from(hex, 'hex').toString('latin1');
   if (literal !== undefined) return literal.replace(/\\(.)/g, '$1');
   const pieces = (array ?? '').matchAll(/<([0-9a-fA-F]*)>|\(((?:\\.|[^\\)])*)\)/g);
-  return [...pieces].map(([, pieceHex, pieceLiteral]) => (pieceHex !== undefined ? Buffer.from(pieceHex, 'hex').toString('latin1') : (pieceLiteral ?? '').replace(/\\(.)/g, '$1'))).join('');
+  return [...pieces]
+    .map(([, pieceHex, pieceLiteral]) =>
+      pieceHex !== undefined
+        ? Buffer.from(pieceHex, 'hex').toString('latin1')
+        : (pieceLiteral ?? '').replace(/\\(.)/g, '$1'),
+    )
+    .join('');
 }

@@ -56,7 +56,10 @@ export async function createTestApp(
   const simulator = await startDiscordSimulator({
     port: 0,
     ...SIMULATED_DISCORD_APP,
-    redirectUris: [`${TEST_PUBLIC_URL}/api/auth/discord/callback`, `${TEST_HTTPS_PUBLIC_URL}/api/auth/discord/callback`],
+    redirectUris: [
+      `${TEST_PUBLIC_URL}/api/auth/discord/callback`,
+      `${TEST_HTTPS_PUBLIC_URL}/api/auth/discord/callback`,
+    ],
   });
   const database = await openTestDatabase();
   const config = testConfig(simulator.url, { WEB_DIST_DIR: './dist/web', ...env });
@@ -72,7 +75,11 @@ export async function createTestApp(
     const { authorizeUrl, stateCookie } = await startSignIn();
     const consent = await submitConsent(authorizeUrl, { accountId: discordId, button: 'Authorize' });
     const callback = new URL(consent.headers.get('location') ?? '', authorizeUrl);
-    const response = await app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}`, headers: { cookie: stateCookie } });
+    const response = await app.inject({
+      method: 'GET',
+      url: `${callback.pathname}${callback.search}`,
+      headers: { cookie: stateCookie },
+    });
     if (response.headers.location !== '/') throw new Error(`sign-in ended at ${String(response.headers.location)}`);
     return cookieHeader(response, cookieNames(config).session);
   };
@@ -101,4 +108,7 @@ export function cookieHeader(response: LightMyRequestResponse, only?: string): s
 }
 
 /** Headers of a same-origin browser request for state-changing calls. */
-export const sameOrigin = (cookie?: string) => ({ origin: TEST_PUBLIC_URL, ...(cookie === undefined ? {} : { cookie }) });
+export const sameOrigin = (cookie?: string) => ({
+  origin: TEST_PUBLIC_URL,
+  ...(cookie === undefined ? {} : { cookie }),
+});

@@ -32,7 +32,9 @@ describe('access follows Discord', () => {
 
     const [olivia] = await t.database.db.select().from(users).where(eq(users.discordId, DEMO.olivia));
     const token = new TokenSealer(t.config.sessionSecret).open(olivia?.discordAccessTokenEnc ?? '');
-    const basic = Buffer.from(`${SIMULATED_DISCORD_APP.clientId}:${SIMULATED_DISCORD_APP.clientSecret}`).toString('base64');
+    const basic = Buffer.from(`${SIMULATED_DISCORD_APP.clientId}:${SIMULATED_DISCORD_APP.clientSecret}`).toString(
+      'base64',
+    );
     const revoked = await fetch(`${t.simulator.url}/api/oauth2/token/revoke`, {
       method: 'POST',
       headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
@@ -41,7 +43,10 @@ describe('access follows Discord', () => {
     expect(revoked.ok).toBe(true);
 
     // Still trusted while the list is fresh; re-checked once it is older than the limit.
-    await t.database.db.update(users).set({ guildsCheckedAt: new Date(Date.now() - 11 * 60 * 1000) }).where(eq(users.discordId, DEMO.olivia));
+    await t.database.db
+      .update(users)
+      .set({ guildsCheckedAt: new Date(Date.now() - 11 * 60 * 1000) })
+      .where(eq(users.discordId, DEMO.olivia));
     expect((await get(`/api/servers/${id}/audits`, cookie)).statusCode).toBe(404);
     expect((await get('/api/servers', cookie)).json<Server[]>()).toEqual([]);
   });
@@ -62,6 +67,11 @@ describe('sessions', () => {
     expect((await get('/api/auth/me', first)).statusCode).toBe(401);
     expect((await get('/api/auth/me', cookieHeader(second, 'rampart_session'))).statusCode).toBe(200);
     const [eddie] = await t.database.db.select().from(users).where(eq(users.discordId, DEMO.eddie));
-    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, eddie?.id ?? ''))).toHaveLength(1);
+    expect(
+      await t.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, eddie?.id ?? '')),
+    ).toHaveLength(1);
   });
 });

@@ -42,7 +42,9 @@ describe('PUT /api/checks/{checkId}', () => {
     t.app.inject({ method: 'PUT', url: `/api/checks/${id}`, headers: sameOrigin(cookie), payload: payload as object });
 
   it('keeps the score of record when the owner waives a failed check, and recomputes it on a staff decision', async () => {
-    const [latest] = (await t.app.inject({ method: 'GET', url: `/api/servers/${citadel}/audits`, headers: { cookie: c.eddie } })).json<Audit[]>();
+    const [latest] = (
+      await t.app.inject({ method: 'GET', url: `/api/servers/${citadel}/audits`, headers: { cookie: c.eddie } })
+    ).json<Audit[]>();
     const audit = await waitForAudit(t, c.eddie, latest?.id ?? '');
     const failed = audit.checkResults.find((check) => check.status === 'FAIL');
     if (failed === undefined) throw new Error('the hardened guild should still fail a manual check');
@@ -51,7 +53,10 @@ describe('PUT /api/checks/{checkId}', () => {
     expect(needsReason.statusCode).toBe(400);
     expect(needsReason.json()).toMatchObject({ error: { message: REASON_TOO_SHORT } });
 
-    const waived = await put(failed.id, c.eddie, { status: 'WAIVED', waiveReason: 'Backups run nightly; see runbook.' });
+    const waived = await put(failed.id, c.eddie, {
+      status: 'WAIVED',
+      waiveReason: 'Backups run nightly; see runbook.',
+    });
     expect(waived.statusCode).toBe(200);
     const body = waived.json<Result>();
     expect(body.check).toMatchObject({
@@ -61,7 +66,11 @@ describe('PUT /api/checks/{checkId}', () => {
       overrideReason: 'Backups run nightly; see runbook.',
       overrideKind: 'self_attested',
     });
-    expect(body.audit).toMatchObject({ passedChecks: audit.passedChecks, riskScore: audit.riskScore, selfAttestedOverrides: 1 });
+    expect(body.audit).toMatchObject({
+      passedChecks: audit.passedChecks,
+      riskScore: audit.riskScore,
+      selfAttestedOverrides: 1,
+    });
     expect(body.audit.selfAttestedRiskScore).toBeGreaterThan(audit.riskScore ?? 100);
 
     const staffWaived = await put(failed.id, c.ada, { status: 'WAIVED', waiveReason: 'Runbook checked' });
@@ -69,12 +78,18 @@ describe('PUT /api/checks/{checkId}', () => {
     expect(staffWaived.json<Result>().audit.riskScore).toBeGreaterThan(audit.riskScore ?? 100);
 
     const reverted = await put(failed.id, c.ada, { status: 'FAIL' });
-    expect(reverted.json<Result>().audit).toMatchObject({ passedChecks: audit.passedChecks, riskScore: audit.riskScore, selfAttestedOverrides: 0 });
+    expect(reverted.json<Result>().audit).toMatchObject({
+      passedChecks: audit.passedChecks,
+      riskScore: audit.riskScore,
+      selfAttestedOverrides: 0,
+    });
     expect(reverted.json<Result>().check).toMatchObject({ waiveReason: null, overrideKind: 'staff' });
   });
 
   it('rejects bad input, other owners and visitors', async () => {
-    const [latest] = (await t.app.inject({ method: 'GET', url: `/api/servers/${citadel}/audits`, headers: { cookie: c.eddie } })).json<Audit[]>();
+    const [latest] = (
+      await t.app.inject({ method: 'GET', url: `/api/servers/${citadel}/audits`, headers: { cookie: c.eddie } })
+    ).json<Audit[]>();
     const audit = await waitForAudit(t, c.eddie, latest?.id ?? '');
     const check = audit.checkResults[0];
     if (check === undefined) throw new Error('no checks');
@@ -88,20 +103,33 @@ describe('PUT /api/checks/{checkId}', () => {
 
 describe('GET /api/audits/{id}/download-report', () => {
   it('returns a PDF naming the server to the owner only, and 409 before the audit completes', async () => {
-    const [latest] = (await t.app.inject({ method: 'GET', url: `/api/servers/${citadel}/audits`, headers: { cookie: c.eddie } })).json<Audit[]>();
+    const [latest] = (
+      await t.app.inject({ method: 'GET', url: `/api/servers/${citadel}/audits`, headers: { cookie: c.eddie } })
+    ).json<Audit[]>();
     const id = latest?.id ?? '';
-    const pdf = await t.app.inject({ method: 'GET', url: `/api/audits/${id}/download-report`, headers: { cookie: c.eddie } });
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/audits/${id}/download-report`,
+      headers: { cookie: c.eddie },
+    });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toContain(`rampart-audit-${id}.pdf`);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(readInfoString(pdf.rawPayload, 'Title')).toBe('Rampart security audit — Citadel Security Lab');
 
-    expect((await t.app.inject({ method: 'GET', url: `/api/audits/${id}/download-report`, headers: { cookie: c.olivia } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/audits/${id}/download-report`, headers: { cookie: c.olivia } }))
+        .statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/audits/${id}/download-report` })).statusCode).toBe(401);
 
     const [failed] = await t.database.db.select().from(audits).where(eq(audits.status, 'failed')).limit(1);
-    const early = await t.app.inject({ method: 'GET', url: `/api/audits/${failed?.id ?? ''}/download-report`, headers: { cookie: c.eddie } });
+    const early = await t.app.inject({
+      method: 'GET',
+      url: `/api/audits/${failed?.id ?? ''}/download-report`,
+      headers: { cookie: c.eddie },
+    });
     expect(early.statusCode).toBe(409);
   });
 });
@@ -133,22 +161,42 @@ describe('real-time progress', () => {
   it('disconnects a socket when its session expires', async () => {
     const cookie = await t.signIn(DEMO.ada);
     const [ada] = await t.database.db.select().from(users).where(eq(users.discordId, DEMO.ada));
-    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() + 1500) }).where(eq(sessions.userId, ada?.id ?? ''));
-    const socket = io(address, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 1500) })
+      .where(eq(sessions.userId, ada?.id ?? ''));
+    const socket = io(address, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: { cookie },
+      reconnection: false,
+    });
     const reason = await new Promise<string>((resolve) => socket.on('disconnect', (why) => resolve(why)));
     expect(reason).toBe('io server disconnect');
   });
 
   it('pushes audit.updated to the owner as the run advances; refuses sockets without a session or from another site; drops them at sign-out', async () => {
     const connect = (cookie?: string) =>
-      io(address, { path: '/socket.io', transports: ['websocket'], extraHeaders: cookie === undefined ? {} : { cookie }, reconnection: false });
+      io(address, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        extraHeaders: cookie === undefined ? {} : { cookie },
+        reconnection: false,
+      });
 
     const anonymous = connect();
-    const refused = await new Promise<string>((resolve) => anonymous.on('connect_error', (error) => resolve(error.message)));
+    const refused = await new Promise<string>((resolve) =>
+      anonymous.on('connect_error', (error) => resolve(error.message)),
+    );
     expect(refused).toBe('UNAUTHORIZED');
     anonymous.close();
 
-    const foreign = io(address, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: c.eddie, origin: 'https://evil.example' }, reconnection: false });
+    const foreign = io(address, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: { cookie: c.eddie, origin: 'https://evil.example' },
+      reconnection: false,
+    });
     await new Promise<void>((resolve) => foreign.on('connect_error', () => resolve()));
     expect(foreign.connected).toBe(false);
     foreign.close();

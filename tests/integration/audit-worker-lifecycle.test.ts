@@ -42,7 +42,13 @@ describe('a graceful stop of the audit worker', () => {
       await t.app.auditWorker.stop(0);
 
       const handedBack = await rowOf(id);
-      expect(handedBack).toMatchObject({ status: 'pending', attempts: 0, leaseExpiresAt: null, leaseHolder: null, claimToken: null });
+      expect(handedBack).toMatchObject({
+        status: 'pending',
+        attempts: 0,
+        leaseExpiresAt: null,
+        leaseHolder: null,
+        claimToken: null,
+      });
       // The old run is still calling Discord; whatever it tries to write afterwards must not land.
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect(await rowOf(id)).toMatchObject({ status: 'pending', attempts: 0, progressStep: handedBack.progressStep });
@@ -63,18 +69,36 @@ describe('starting the audit worker', () => {
     const inAMinute = new Date(Date.now() + 60_000);
     const [orphan] = await t.database.db
       .insert(audits)
-      .values({ serverId: typical, status: 'running', attempts: 1, leaseExpiresAt: inAMinute, leaseHolder: t.config.instanceId, claimToken: crypto.randomUUID() })
+      .values({
+        serverId: typical,
+        status: 'running',
+        attempts: 1,
+        leaseExpiresAt: inAMinute,
+        leaseHolder: t.config.instanceId,
+        claimToken: crypto.randomUUID(),
+      })
       .returning();
     const [elsewhere] = await t.database.db
       .insert(audits)
-      .values({ serverId: dangerous, status: 'running', attempts: 1, leaseExpiresAt: inAMinute, leaseHolder: 'other-host:5000', claimToken: crypto.randomUUID() })
+      .values({
+        serverId: dangerous,
+        status: 'running',
+        attempts: 1,
+        leaseExpiresAt: inAMinute,
+        leaseHolder: 'other-host:5000',
+        claimToken: crypto.randomUUID(),
+      })
       .returning();
 
     await t.app.auditWorker.start();
     const recovered = await waitForAudit(t, ada, orphan?.id ?? '', 10_000);
     expect(recovered).toMatchObject({ status: 'completed', totalChecks: 20 });
     expect((await rowOf(orphan?.id ?? '')).attempts).toBe(2);
-    expect(await rowOf(elsewhere?.id ?? '')).toMatchObject({ status: 'running', leaseHolder: 'other-host:5000', attempts: 1 });
+    expect(await rowOf(elsewhere?.id ?? '')).toMatchObject({
+      status: 'running',
+      leaseHolder: 'other-host:5000',
+      attempts: 1,
+    });
     await t.database.db.delete(audits).where(eq(audits.id, elsewhere?.id ?? ''));
   });
 });

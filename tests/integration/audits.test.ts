@@ -20,7 +20,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie === undefined ? {} : { cookie } });
+const get = (url: string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url, headers: cookie === undefined ? {} : { cookie } });
 
 describe('POST /api/audits', () => {
   it('queues an audit at once and a worker completes it with 20 results whose numbers agree', async () => {
@@ -35,7 +36,9 @@ describe('POST /api/audits', () => {
     expect(done.passedChecks).toBe(count('PASS') + count('WAIVED'));
     expect(done.failedChecks).toBe(count('FAIL'));
     expect(done.unknownChecks).toBe(count('UNKNOWN'));
-    expect(done.criticalIssues).toBe(done.checkResults.filter((x) => x.status === 'FAIL' && x.severity === 'CRITICAL').length);
+    expect(done.criticalIssues).toBe(
+      done.checkResults.filter((x) => x.status === 'FAIL' && x.severity === 'CRITICAL').length,
+    );
     expect(done.riskScore).toEqual(expect.any(Number));
     expect(done.completedAt).not.toBeNull();
   });
@@ -49,7 +52,9 @@ describe('POST /api/audits', () => {
   it('refuses an owner without a plan, explaining why', async () => {
     const response = await startAudit(t, c.olivia, pixelPlaza);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ error: { code: 'FORBIDDEN', message: expect.stringContaining('audit plan is required') } });
+    expect(response.json()).toMatchObject({
+      error: { code: 'FORBIDDEN', message: expect.stringContaining('audit plan is required') },
+    });
   });
 
   it('lets an admin audit any server without a plan', async () => {
@@ -73,14 +78,29 @@ describe('POST /api/audits', () => {
   });
 
   it('rejects bad input, other owners’ servers and visitors', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/audits', headers: sameOrigin(c.eddie), payload: { serverId: 'abc' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/audits',
+      headers: sameOrigin(c.eddie),
+      payload: { serverId: 'abc' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: { code: 'BAD_REQUEST', message: expect.stringContaining('serverId') } });
-    const missing = await t.app.inject({ method: 'POST', url: '/api/audits', headers: sameOrigin(c.eddie), payload: {} });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/audits',
+      headers: sameOrigin(c.eddie),
+      payload: {},
+    });
     expect(missing.statusCode).toBe(400);
     const foreign = await startAudit(t, c.eddie, pixelPlaza);
     expect(foreign.statusCode).toBe(404);
-    const visitor = await t.app.inject({ method: 'POST', url: '/api/audits', headers: sameOrigin(), payload: { serverId: studyHall } });
+    const visitor = await t.app.inject({
+      method: 'POST',
+      url: '/api/audits',
+      headers: sameOrigin(),
+      payload: { serverId: studyHall },
+    });
     expect(visitor.statusCode).toBe(401);
   });
 });
@@ -113,7 +133,10 @@ describe('reading audits', () => {
     expect(usage.remaining).toBe(10 - usage.auditsUsed);
     const none = (await get(`/api/servers/${pixelPlaza}/audit-usage`, c.olivia)).json<AuditUsage>();
     expect(none).toEqual({ isAdmin: false, canAudit: false, remaining: 0, auditsUsed: 0, auditLimit: 0 });
-    expect((await get(`/api/servers/${pixelPlaza}/audit-usage`, c.ada)).json<AuditUsage>()).toMatchObject({ isAdmin: true, canAudit: true });
+    expect((await get(`/api/servers/${pixelPlaza}/audit-usage`, c.ada)).json<AuditUsage>()).toMatchObject({
+      isAdmin: true,
+      canAudit: true,
+    });
     expect((await get(`/api/servers/${studyHall}/audit-usage`, c.olivia)).statusCode).toBe(404);
     expect((await get(`/api/servers/${studyHall}/audit-usage`)).statusCode).toBe(401);
   });
@@ -132,7 +155,11 @@ describe('reading audits', () => {
     const started = response.json<Audit>();
     await waitForAudit(t, c.ada, started.id);
     const adas = (await get('/api/user/audits', c.ada)).json<UserAudit[]>();
-    expect(adas.find((audit) => audit.id === started.id)).toMatchObject({ serverId: pixelPlaza, serverName: 'Pixel Plaza', status: 'completed' });
+    expect(adas.find((audit) => audit.id === started.id)).toMatchObject({
+      serverId: pixelPlaza,
+      serverName: 'Pixel Plaza',
+      status: 'completed',
+    });
     const eddies = (await get('/api/user/audits', c.eddie)).json<UserAudit[]>();
     expect(eddies.some((audit) => audit.id === started.id)).toBe(false);
   });

@@ -10,10 +10,19 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function finishCallback(authorizeUrl: string, stateCookie: string, button: 'Authorize' | 'Cancel', accountId?: string) {
+async function finishCallback(
+  authorizeUrl: string,
+  stateCookie: string,
+  button: 'Authorize' | 'Cancel',
+  accountId?: string,
+) {
   const consent = await submitConsent(authorizeUrl, { accountId, button });
   const callback = new URL(consent.headers.get('location') ?? '');
-  return t.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}`, headers: { cookie: stateCookie } });
+  return t.app.inject({
+    method: 'GET',
+    url: `${callback.pathname}${callback.search}`,
+    headers: { cookie: stateCookie },
+  });
 }
 
 describe('GET /api/auth/discord', () => {
@@ -49,7 +58,10 @@ describe('the sign-in callback', () => {
     const [user] = await t.database.db.select().from(users).where(eq(users.discordId, DEMO.olivia));
     expect(user).toMatchObject({ username: 'olivia', discriminator: '1001', mfaEnabled: false });
     expect(user?.discordAccessTokenEnc).toBeTruthy();
-    const stored = await t.database.db.select().from(sessions).where(eq(sessions.userId, user?.id ?? ''));
+    const stored = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, user?.id ?? ''));
     expect(stored.map((row) => row.tokenHash)).not.toContain(session?.value);
     expect(stored.length).toBeGreaterThan(0);
   });
@@ -70,7 +82,11 @@ describe('the sign-in callback', () => {
   it('reports no_auth_code and token_exchange_failed', async () => {
     const first = await t.startSignIn();
     const state = new URL(first.authorizeUrl).searchParams.get('state') ?? '';
-    const noCode = await t.app.inject({ method: 'GET', url: `/api/auth/discord/callback?state=${state}`, headers: { cookie: first.stateCookie } });
+    const noCode = await t.app.inject({
+      method: 'GET',
+      url: `/api/auth/discord/callback?state=${state}`,
+      headers: { cookie: first.stateCookie },
+    });
     expect(noCode.headers.location).toBe('/?error=no_auth_code');
 
     const second = await t.startSignIn();
@@ -114,12 +130,25 @@ describe('the sign-in callback', () => {
 
 describe('GET /api/auth/me', () => {
   it('returns the signed-in user, with isAdmin only for configured admins', async () => {
-    const owner = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: await t.signIn(DEMO.olivia) } });
+    const owner = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: await t.signIn(DEMO.olivia) },
+    });
     expect(owner.statusCode).toBe(200);
-    expect(owner.json()).toMatchObject({ discordId: DEMO.olivia, username: 'olivia', discriminator: '1001', isAdmin: false });
+    expect(owner.json()).toMatchObject({
+      discordId: DEMO.olivia,
+      username: 'olivia',
+      discriminator: '1001',
+      isAdmin: false,
+    });
     expect(owner.body).not.toContain('Token');
 
-    const admin = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: await t.signIn(DEMO.ada) } });
+    const admin = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: await t.signIn(DEMO.ada) },
+    });
     expect(admin.json()).toMatchObject({ discordId: DEMO.ada, isAdmin: true });
   });
 
@@ -128,7 +157,11 @@ describe('GET /api/auth/me', () => {
     expect(visitor.statusCode).toBe(401);
     expect(visitor.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Sign in to continue.' } });
 
-    const forged = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: 'rampart_session=forged' } });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: 'rampart_session=forged' },
+    });
     expect(forged.statusCode).toBe(401);
 
     const cookie = await t.signIn(DEMO.mona);
@@ -153,7 +186,11 @@ describe('POST /api/auth/logout', () => {
     const visitor = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: sameOrigin() });
     expect(visitor.statusCode).toBe(200);
     const cookie = await t.signIn(DEMO.eddie);
-    const crossSite = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, origin: 'https://evil.example' } });
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie, origin: 'https://evil.example' },
+    });
     expect(crossSite.statusCode).toBe(403);
     expect(crossSite.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
     const stillSignedIn = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });

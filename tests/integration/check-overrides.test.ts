@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { Audit, AuditWithChecks, StoredCheckResult, UpdateCheckResponse } from '../../src/shared/contracts/audits.js';
+import type {
+  Audit,
+  AuditWithChecks,
+  StoredCheckResult,
+  UpdateCheckResponse,
+} from '../../src/shared/contracts/audits.js';
 import { GUILDS, serverId, startAudit, waitForAudit } from '../helpers/audits.js';
 import { pdfText } from '../helpers/pdf-content.js';
 import { createTestApp, DEMO, sameOrigin, type TestApp } from '../helpers/test-app.js';
@@ -42,7 +47,12 @@ describe('PUT /api/checks/{checkId} by the server’s owner', () => {
     expect(audit.status).toBe('completed');
     expect(audit).toMatchObject({ selfAttestedOverrides: 0, selfAttestedRiskScore: null, certificateEligible: false });
     const target = nth(0);
-    expect(target).toMatchObject({ engineStatus: 'FAIL', overrideKind: null, overriddenBy: null, countsTowardCertification: false });
+    expect(target).toMatchObject({
+      engineStatus: 'FAIL',
+      overrideKind: null,
+      overriddenBy: null,
+      countsTowardCertification: false,
+    });
 
     const response = await put(target.id, c.olivia, { status: 'WAIVED', waiveReason: `  ${REASON}  ` });
     expect(response.statusCode).toBe(200);
@@ -69,7 +79,10 @@ describe('PUT /api/checks/{checkId} by the server’s owner', () => {
     expect(body.audit.selfAttestedRiskScore).toBeGreaterThan(audit.riskScore ?? 100);
 
     const again = await read(c.mona);
-    expect(again.checkResults.find((check) => check.id === target.id)).toMatchObject({ overrideKind: 'self_attested', overriddenBy: 'Olivia Owner' });
+    expect(again.checkResults.find((check) => check.id === target.id)).toMatchObject({
+      overrideKind: 'self_attested',
+      overriddenBy: 'Olivia Owner',
+    });
     expect(again).toMatchObject({ riskScore: audit.riskScore, selfAttestedOverrides: 1 });
   });
 
@@ -103,7 +116,10 @@ describe('PUT /api/checks/{checkId} by the server’s owner', () => {
       overrideReason: null,
       waiveReason: null,
     });
-    expect(response.json<Result>().audit).toMatchObject({ riskScore: audit.riskScore, selfAttestedOverrides: failing.length - 1 });
+    expect(response.json<Result>().audit).toMatchObject({
+      riskScore: audit.riskScore,
+      selfAttestedOverrides: failing.length - 1,
+    });
   });
 
   it('refuses a reason shorter than 10 non-blank characters with 400, changing nothing', async () => {
@@ -112,7 +128,10 @@ describe('PUT /api/checks/{checkId} by the server’s owner', () => {
       const response = await put(target.id, c.olivia, { status: 'WAIVED', waiveReason });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({
-        error: { code: 'BAD_REQUEST', message: 'Give a reason of at least 10 characters (spaces not counted) to override a check.' },
+        error: {
+          code: 'BAD_REQUEST',
+          message: 'Give a reason of at least 10 characters (spaces not counted) to override a check.',
+        },
       });
     }
     expect((await read(c.olivia)).checkResults.find((check) => check.id === target.id)?.status).toBe('FAIL');
@@ -123,7 +142,11 @@ describe('PUT /api/checks/{checkId} by the server’s owner', () => {
     const manager = await put(target.id, c.mona, { status: 'WAIVED', waiveReason: REASON });
     expect(manager.statusCode).toBe(403);
     expect(manager.json()).toMatchObject({
-      error: { code: 'FORBIDDEN', message: 'Only the server’s owner or Rampart staff can override a check. You manage this server but do not own it.' },
+      error: {
+        code: 'FORBIDDEN',
+        message:
+          'Only the server’s owner or Rampart staff can override a check. You manage this server but do not own it.',
+      },
     });
     const stranger = await put(target.id, c.eddie, { status: 'WAIVED', waiveReason: REASON });
     expect(stranger.statusCode).toBe(404);
@@ -156,10 +179,17 @@ describe('PUT /api/checks/{checkId} by staff', () => {
 
     const owner = await put(target.id, c.olivia, { status: 'FAIL' });
     expect(owner.statusCode).toBe(409);
-    expect(owner.json()).toMatchObject({ error: { message: 'Rampart staff decided this check; only staff can change it.' } });
+    expect(owner.json()).toMatchObject({
+      error: { message: 'Rampart staff decided this check; only staff can change it.' },
+    });
 
     const failed = await put(target.id, c.ada, { status: 'FAIL', waiveReason: 'Evidence did not hold up' });
-    expect(failed.json<Result>().check).toMatchObject({ status: 'FAIL', overrideKind: 'staff', overrideReason: 'Evidence did not hold up', waiveReason: null });
+    expect(failed.json<Result>().check).toMatchObject({
+      status: 'FAIL',
+      overrideKind: 'staff',
+      overrideReason: 'Evidence did not hold up',
+      waiveReason: null,
+    });
     expect(failed.json<Result>().audit.riskScore).toBe(before.riskScore);
   });
 });
@@ -167,7 +197,11 @@ describe('PUT /api/checks/{checkId} by staff', () => {
 describe('the PDF report', () => {
   it('marks self-attested overrides and staff decisions, naming who decided, and no longer claims every waiver was an administrator’s', async () => {
     await put(nth(2).id, c.ada, { status: 'PASS', waiveReason: 'Confirmed in the server settings' });
-    const pdf = await t.app.inject({ method: 'GET', url: `/api/audits/${audit.id}/download-report`, headers: { cookie: c.olivia } });
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/audits/${audit.id}/download-report`,
+      headers: { cookie: c.olivia },
+    });
     expect(pdf.statusCode).toBe(200);
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain('SELF-ATTESTED');

@@ -15,26 +15,43 @@ afterAll(async () => {
 describe('requests under another host name than PUBLIC_URL', () => {
   it('are sent to the same path and query on PUBLIC_URL', async () => {
     for (const host of ['127.0.0.1', '127.0.0.1:80', 'rampart.internal:5000']) {
-      const response = await t.app.inject({ method: 'GET', url: '/audits/42?tab=checks&sort=severity', headers: { host } });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/audits/42?tab=checks&sort=severity',
+        headers: { host },
+      });
       expect(response.statusCode, host).toBe(307);
       expect(response.headers.location, host).toBe(`${TEST_PUBLIC_URL}/audits/42?tab=checks&sort=severity`);
     }
   });
 
   it('are redirected before sign-in starts, sessions load or the CSRF check runs', async () => {
-    const signIn = await t.app.inject({ method: 'GET', url: '/api/auth/discord?popup=1', headers: { host: '127.0.0.1' } });
+    const signIn = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/discord?popup=1',
+      headers: { host: '127.0.0.1' },
+    });
     expect(signIn.statusCode).toBe(307);
     expect(signIn.headers.location).toBe(`${TEST_PUBLIC_URL}/api/auth/discord?popup=1`);
     expect(signIn.headers['set-cookie']).toBeUndefined();
 
     const cookie = await t.signIn(DEMO.eddie);
-    const foreignPost = await t.app.inject({ method: 'POST', url: '/api/audits', headers: { host: '127.0.0.1', cookie }, payload: { serverId: 'x' } });
+    const foreignPost = await t.app.inject({
+      method: 'POST',
+      url: '/api/audits',
+      headers: { host: '127.0.0.1', cookie },
+      payload: { serverId: 'x' },
+    });
     expect(foreignPost.statusCode).toBe(307);
     expect(foreignPost.headers.location).toBe(`${TEST_PUBLIC_URL}/api/audits`);
   });
 
   it('never leave PUBLIC_URL, whatever the path looks like', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '//evil.example/phish', headers: { host: 'evil.example' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '//evil.example/phish',
+      headers: { host: 'evil.example' },
+    });
     expect(response.statusCode).toBe(307);
     expect(new URL(String(response.headers.location)).origin).toBe(TEST_PUBLIC_URL);
   });
@@ -62,11 +79,26 @@ describe('requests under the host name of PUBLIC_URL', () => {
 
   it('believe X-Forwarded-Host only from a proxy TRUST_PROXY names', async () => {
     const forwarded = { host: '10.0.0.7:5000', 'x-forwarded-host': 'localhost' };
-    const fromTrustedProxy = await behindProxy.app.inject({ method: 'GET', url: '/api/config', headers: forwarded, remoteAddress: '127.0.0.1' });
+    const fromTrustedProxy = await behindProxy.app.inject({
+      method: 'GET',
+      url: '/api/config',
+      headers: forwarded,
+      remoteAddress: '127.0.0.1',
+    });
     expect(fromTrustedProxy.statusCode).toBe(200);
-    const fromAnyoneElse = await behindProxy.app.inject({ method: 'GET', url: '/api/config', headers: forwarded, remoteAddress: '203.0.113.9' });
+    const fromAnyoneElse = await behindProxy.app.inject({
+      method: 'GET',
+      url: '/api/config',
+      headers: forwarded,
+      remoteAddress: '203.0.113.9',
+    });
     expect(fromAnyoneElse.statusCode).toBe(307);
-    const notTrusted = await t.app.inject({ method: 'GET', url: '/api/config', headers: forwarded, remoteAddress: '127.0.0.1' });
+    const notTrusted = await t.app.inject({
+      method: 'GET',
+      url: '/api/config',
+      headers: forwarded,
+      remoteAddress: '127.0.0.1',
+    });
     expect(notTrusted.statusCode).toBe(307);
   });
 });

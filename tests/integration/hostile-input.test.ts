@@ -25,7 +25,10 @@ beforeAll(async () => {
   // A built web app, as in production: its catch-all route must not swallow the API's framework errors.
   const webBuild = mkdtempSync(path.join(os.tmpdir(), 'rampart-web-'));
   writeFileSync(path.join(webBuild, 'index.html'), '<!doctype html><title>Rampart</title>');
-  t = await createTestApp({ LOG_LEVEL: 'info', BODY_LIMIT_BYTES: '2048', WEB_DIST_DIR: webBuild }, { logger: true, logDestination: logStream });
+  t = await createTestApp(
+    { LOG_LEVEL: 'info', BODY_LIMIT_BYTES: '2048', WEB_DIST_DIR: webBuild },
+    { logger: true, logDestination: logStream },
+  );
 });
 afterAll(async () => t?.close());
 
@@ -124,7 +127,12 @@ describe('errors raised by the framework', () => {
     expect(badJson.statusCode).toBe(400);
     expectEnvelope(badJson.body, 'BAD_REQUEST');
 
-    const big = await t.app.inject({ method: 'POST', url: '/api/audits', headers: sameOrigin(cookie), payload: { serverId: 'x'.repeat(4096) } });
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/audits',
+      headers: sameOrigin(cookie),
+      payload: { serverId: 'x'.repeat(4096) },
+    });
     expect(big.statusCode).toBe(413);
     expectEnvelope(big.body, 'PAYLOAD_TOO_LARGE');
 
@@ -137,11 +145,14 @@ describe('errors raised by the framework', () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = new URL(address);
     const huge = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = httpRequest({ host: '127.0.0.1', port, path: '/api/auth/me', headers: { 'x-padding': 'p'.repeat(20_000) } }, (response) => {
-        let body = '';
-        response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-      });
+      const request = httpRequest(
+        { host: '127.0.0.1', port, path: '/api/auth/me', headers: { 'x-padding': 'p'.repeat(20_000) } },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
       request.on('error', reject);
       request.end();
     });
@@ -149,7 +160,9 @@ describe('errors raised by the framework', () => {
     expectEnvelope(huge.body, 'HEADERS_TOO_LARGE');
 
     const raw = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(port), '127.0.0.1', () => socket.write('GET /api/auth/me HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'));
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write('GET /api/auth/me HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'),
+      );
       let text = '';
       socket.on('data', (chunk) => (text += chunk.toString('utf8')));
       socket.on('end', () => resolve(text));
@@ -175,7 +188,12 @@ describe('request bodies on /api', () => {
     }
     const stillSignedIn = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     expect(stillSignedIn.statusCode).toBe(200);
-    const json = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { ...sameOrigin(cookie), 'content-type': 'application/json; charset=utf-8' }, payload: '{}' });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { ...sameOrigin(cookie), 'content-type': 'application/json; charset=utf-8' },
+      payload: '{}',
+    });
     expect(json.statusCode).toBe(200);
   });
 

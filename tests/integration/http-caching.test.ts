@@ -10,7 +10,10 @@ let t: TestApp;
 let cookie = '';
 beforeAll(async () => {
   const webDist = mkdtempSync(path.join(os.tmpdir(), 'rampart-web-'));
-  writeFileSync(path.join(webDist, 'index.html'), `<!doctype html><title>Rampart</title><script type="module" src="${HASHED_SCRIPT}"></script>`);
+  writeFileSync(
+    path.join(webDist, 'index.html'),
+    `<!doctype html><title>Rampart</title><script type="module" src="${HASHED_SCRIPT}"></script>`,
+  );
   writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(path.join(webDist, HASHED_SCRIPT), 'console.log("app");');
@@ -56,7 +59,12 @@ describe('caching of API answers', () => {
   it('forbids storing errors: visitor, bad input, unknown path', async () => {
     const visitor = await get('/api/servers');
     expect(visitor.statusCode).toBe(401);
-    const badInput = await t.app.inject({ method: 'POST', url: '/api/audits', headers: sameOrigin(cookie), payload: { serverId: 'not-a-uuid' } });
+    const badInput = await t.app.inject({
+      method: 'POST',
+      url: '/api/audits',
+      headers: sameOrigin(cookie),
+      payload: { serverId: 'not-a-uuid' },
+    });
     expect(badInput.statusCode).toBe(400);
     const unknown = await get('/api/does-not-exist', { cookie });
     expect(unknown.statusCode).toBe(404);

@@ -73,7 +73,9 @@ describe('request limits', () => {
   it('rate-limits the sign-in endpoints', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i += 1) {
-      statuses.push((await t.app.inject({ method: 'GET', url: '/api/auth/discord', remoteAddress: '10.9.9.9' })).statusCode);
+      statuses.push(
+        (await t.app.inject({ method: 'GET', url: '/api/auth/discord', remoteAddress: '10.9.9.9' })).statusCode,
+      );
     }
     expect(statuses.slice(0, 5)).toEqual([302, 302, 302, 302, 302]);
     const limited = await t.app.inject({ method: 'GET', url: '/api/auth/discord', remoteAddress: '10.9.9.9' });
@@ -86,7 +88,11 @@ describe('CSRF', () => {
   it('refuses state-changing API calls without a matching Origin or Referer', async () => {
     const missing = await t.app.inject({ method: 'POST', url: '/api/auth/logout' });
     expect(missing.statusCode).toBe(403);
-    const referer = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { referer: `${TEST_PUBLIC_URL}/dashboard` } });
+    const referer = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { referer: `${TEST_PUBLIC_URL}/dashboard` },
+    });
     expect(referer.statusCode).toBe(200);
   });
 });

@@ -17,7 +17,11 @@ let simulator: Awaited<ReturnType<typeof startDiscordSimulator>>;
 const apps: FastifyInstance[] = [];
 
 beforeAll(async () => {
-  simulator = await startDiscordSimulator({ port: 0, ...SIMULATED_DISCORD_APP, redirectUris: [`${TEST_PUBLIC_URL}/api/auth/discord/callback`] });
+  simulator = await startDiscordSimulator({
+    port: 0,
+    ...SIMULATED_DISCORD_APP,
+    redirectUris: [`${TEST_PUBLIC_URL}/api/auth/discord/callback`],
+  });
   database = await openTestDatabase();
 });
 afterAll(async () => {
@@ -48,7 +52,8 @@ describe('sign-in rate limits', () => {
   it('are shared by every instance on the database: the budget is spent across instances', async () => {
     const [a, b] = [await instance(), await instance()];
     const statuses: number[] = [];
-    for (let i = 0; i < LIMIT + 2; i += 1) statuses.push((await signInStart(i % 2 === 0 ? a : b, '203.0.113.10')).statusCode);
+    for (let i = 0; i < LIMIT + 2; i += 1)
+      statuses.push((await signInStart(i % 2 === 0 ? a : b, '203.0.113.10')).statusCode);
     expect(statuses).toEqual([302, 302, 302, 302, 429, 429]);
     const limited = await signInStart(b, '203.0.113.10');
     expect(limited.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
@@ -62,11 +67,13 @@ describe('sign-in rate limits', () => {
     const app = await instance({ TRUST_PROXY: '10.0.0.0/8' });
     // From an untrusted peer, X-Forwarded-For is ignored altogether.
     const direct: number[] = [];
-    for (let i = 0; i < LIMIT + 2; i += 1) direct.push((await signInStart(app, '203.0.113.20', randomAddress())).statusCode);
+    for (let i = 0; i < LIMIT + 2; i += 1)
+      direct.push((await signInStart(app, '203.0.113.20', randomAddress())).statusCode);
     expect(direct.slice(LIMIT)).toEqual([429, 429]);
     // Behind the trusted proxy, the right-most untrusted address counts, whatever the client prepends.
     const proxied: number[] = [];
-    for (let i = 0; i < LIMIT + 2; i += 1) proxied.push((await signInStart(app, '10.0.0.2', `${randomAddress()}, 203.0.113.21`)).statusCode);
+    for (let i = 0; i < LIMIT + 2; i += 1)
+      proxied.push((await signInStart(app, '10.0.0.2', `${randomAddress()}, 203.0.113.21`)).statusCode);
     expect(proxied.slice(0, LIMIT).every((status) => status === 302)).toBe(true);
     expect(proxied.slice(LIMIT)).toEqual([429, 429]);
     expect((await signInStart(app, '10.0.0.2', '203.0.113.22')).statusCode).toBe(302);
@@ -81,7 +88,8 @@ describe('sign-in rate limits', () => {
     beforeAll(async () => {
       const client = createClient({ url: redisUrl ?? '' });
       await client.connect();
-      for await (const keys of client.scanIterator({ MATCH: 'rampart:rate-limit:*' })) if (keys.length > 0) await client.del(keys);
+      for await (const keys of client.scanIterator({ MATCH: 'rampart:rate-limit:*' }))
+        if (keys.length > 0) await client.del(keys);
       await client.quit();
     });
 
@@ -89,7 +97,8 @@ describe('sign-in rate limits', () => {
       const [a, b] = [await instance({ REDIS_URL: redisUrl ?? '' }), await instance({ REDIS_URL: redisUrl ?? '' })];
       await database.db.delete(rateLimitCounters);
       const statuses: number[] = [];
-      for (let i = 0; i < LIMIT + 2; i += 1) statuses.push((await signInStart(i % 2 === 0 ? a : b, '203.0.113.30')).statusCode);
+      for (let i = 0; i < LIMIT + 2; i += 1)
+        statuses.push((await signInStart(i % 2 === 0 ? a : b, '203.0.113.30')).statusCode);
       expect(statuses).toEqual([302, 302, 302, 302, 429, 429]);
       expect(await database.db.select().from(rateLimitCounters)).toEqual([]);
     });

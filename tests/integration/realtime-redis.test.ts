@@ -24,7 +24,11 @@ describe.skipIf(redisUrl === undefined)('several instances behind a load balance
   let worker: FastifyInstance;
 
   beforeAll(async () => {
-    simulator = await startDiscordSimulator({ port: 0, ...SIMULATED_DISCORD_APP, redirectUris: [`${TEST_PUBLIC_URL}/api/auth/discord/callback`] });
+    simulator = await startDiscordSimulator({
+      port: 0,
+      ...SIMULATED_DISCORD_APP,
+      redirectUris: [`${TEST_PUBLIC_URL}/api/auth/discord/callback`],
+    });
     database = await openTestDatabase();
     const config = testConfig(simulator.url, { REDIS_URL: redisUrl ?? '', ADMIN_DISCORD_IDS: DEMO.ada });
     api = await buildApp({ config, database, logger: false, runAuditWorker: false });
@@ -42,13 +46,24 @@ describe.skipIf(redisUrl === undefined)('several instances behind a load balance
     const start = await api.inject({ method: 'GET', url: '/api/auth/discord' });
     const consent = await submitConsent(String(start.headers.location), { accountId: DEMO.ada, button: 'Authorize' });
     const callback = new URL(consent.headers.get('location') ?? '');
-    const signedIn = await api.inject({ method: 'GET', url: `${callback.pathname}${callback.search}`, headers: { cookie: cookieHeader(start) } });
+    const signedIn = await api.inject({
+      method: 'GET',
+      url: `${callback.pathname}${callback.search}`,
+      headers: { cookie: cookieHeader(start) },
+    });
     const cookie = cookieHeader(signedIn, 'rampart_session');
 
-    const servers = (await api.inject({ method: 'GET', url: '/api/servers', headers: { cookie } })).json<{ id: string; discordId: string }[]>();
+    const servers = (await api.inject({ method: 'GET', url: '/api/servers', headers: { cookie } })).json<
+      { id: string; discordId: string }[]
+    >();
     const studyHall = servers.find((server) => server.discordId === GUILDS.studyHall);
     const address = await api.listen({ port: 0, host: '127.0.0.1' });
-    const socket = io(address, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
+    const socket = io(address, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: { cookie },
+      reconnection: false,
+    });
     await new Promise<void>((resolve, reject) => {
       socket.on('connect', resolve);
       socket.on('connect_error', reject);
@@ -74,7 +89,10 @@ describe.skipIf(redisUrl === undefined)('several instances behind a load balance
   it('ends a socket on one instance when a new sign-in on the other destroys its session', async () => {
     const signIn = async (cookie = '') => {
       const start = await api.inject({ method: 'GET', url: '/api/auth/discord' });
-      const consent = await submitConsent(String(start.headers.location), { accountId: DEMO.mona, button: 'Authorize' });
+      const consent = await submitConsent(String(start.headers.location), {
+        accountId: DEMO.mona,
+        button: 'Authorize',
+      });
       const callback = new URL(consent.headers.get('location') ?? '');
       const signedIn = await api.inject({
         method: 'GET',
@@ -86,7 +104,12 @@ describe.skipIf(redisUrl === undefined)('several instances behind a load balance
     };
     const first = await signIn();
     const address = await worker.listen({ port: 0, host: '127.0.0.1' });
-    const socket = io(address, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: first }, reconnection: false });
+    const socket = io(address, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: { cookie: first },
+      reconnection: false,
+    });
     await new Promise<void>((resolve, reject) => {
       socket.on('connect', resolve);
       socket.on('connect_error', reject);

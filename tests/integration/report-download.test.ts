@@ -20,8 +20,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const download = () => t.app.inject({ method: 'GET', url: `/api/audits/${audit.id}/download-report`, headers: { cookie: eddie } });
-const cachedRow = async () => (await t.database.db.select().from(auditReports).where(eq(auditReports.auditId, audit.id)))[0];
+const download = () =>
+  t.app.inject({ method: 'GET', url: `/api/audits/${audit.id}/download-report`, headers: { cookie: eddie } });
+const cachedRow = async () =>
+  (await t.database.db.select().from(auditReports).where(eq(auditReports.auditId, audit.id)))[0];
 
 describe('GET /api/audits/{id}/download-report', () => {
   it('renders once per audit version: the second download is served from the cache', async () => {
@@ -99,8 +101,14 @@ describe('GET /api/audits/{id}/download-report', () => {
 
   it('still answers 404 to another user and 401 to a visitor', async () => {
     const olivia = await t.signIn(DEMO.olivia);
-    const other = await t.app.inject({ method: 'GET', url: `/api/audits/${audit.id}/download-report`, headers: { cookie: olivia } });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/audits/${audit.id}/download-report`,
+      headers: { cookie: olivia },
+    });
     expect(other.statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/audits/${audit.id}/download-report` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/api/audits/${audit.id}/download-report` })).statusCode).toBe(
+      401,
+    );
   });
 });

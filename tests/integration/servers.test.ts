@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie === undefined ? {} : { cookie } });
+const get = (url: string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url, headers: cookie === undefined ? {} : { cookie } });
 
 describe('GET /api/servers', () => {
   it('lists the servers the owner owns, read from Discord and stored', async () => {
@@ -24,7 +25,11 @@ describe('GET /api/servers', () => {
     const servers = response.json<Server[]>();
     expect(servers).toHaveLength(3);
     for (const server of servers) {
-      expect(server).toMatchObject({ id: expect.any(String), discordId: expect.stringMatching(/^\d+$/), name: expect.any(String) });
+      expect(server).toMatchObject({
+        id: expect.any(String),
+        discordId: expect.stringMatching(/^\d+$/),
+        name: expect.any(String),
+      });
     }
   });
 
@@ -34,7 +39,9 @@ describe('GET /api/servers', () => {
     expect(studyHall).toMatchObject({ factsReadAt: null, roleCount: null, channelCount: null, botCount: null });
     const started = await startAudit(t, cookies.ada, studyHall?.id ?? '');
     await waitForAudit(t, cookies.ada, started.json<Audit>().id);
-    const after = (await get('/api/servers', cookies.ada)).json<Server[]>().find((server) => server.discordId === GUILDS.studyHall);
+    const after = (await get('/api/servers', cookies.ada))
+      .json<Server[]>()
+      .find((server) => server.discordId === GUILDS.studyHall);
     expect(after?.factsReadAt).toEqual(expect.any(String));
     expect(after?.roleCount).toBeGreaterThan(0);
     expect(after?.channelCount).toBeGreaterThan(0);
@@ -57,7 +64,10 @@ describe('GET /api/servers', () => {
 
   it('drops every server when Discord no longer vouches for the user (token unreadable)', async () => {
     const cookie = await t.signIn(DEMO.olivia);
-    await t.database.db.update(users).set({ discordAccessTokenEnc: 'unreadable' }).where(eq(users.discordId, DEMO.olivia));
+    await t.database.db
+      .update(users)
+      .set({ discordAccessTokenEnc: 'unreadable' })
+      .where(eq(users.discordId, DEMO.olivia));
     const response = await get('/api/servers', cookie);
     expect(response.statusCode).toBe(200);
     expect(response.json<Server[]>()).toEqual([]);
@@ -95,7 +105,9 @@ describe('GET /api/entitlements', () => {
 
     const own = await get('/api/entitlements', cookies.eddie);
     expect(own.statusCode).toBe(200);
-    expect(own.json()).toEqual([{ id: expect.any(String), plan: 'DIY', source: 'test', serverId: null, createdAt: expect.any(String) }]);
+    expect(own.json()).toEqual([
+      { id: expect.any(String), plan: 'DIY', source: 'test', serverId: null, createdAt: expect.any(String) },
+    ]);
 
     const other = await get('/api/entitlements', cookies.olivia);
     expect(other.json()).toEqual([]);
@@ -114,6 +126,11 @@ describe('when Discord is unreachable', () => {
     await t.simulator.close();
     const fallback = await get('/api/servers', cookie);
     expect(fallback.statusCode).toBe(200);
-    expect(fallback.json<Server[]>().map((s) => s.id).sort()).toEqual(before.map((s) => s.id).sort());
+    expect(
+      fallback
+        .json<Server[]>()
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual(before.map((s) => s.id).sort());
   });
 });

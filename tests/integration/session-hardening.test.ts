@@ -20,7 +20,12 @@ async function consentedCallback(app: TestApp, accountId: string) {
 }
 
 function connectSocket(cookie: string): Promise<Socket> {
-  const socket = io(address, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie, origin: t.config.publicUrl }, reconnection: false });
+  const socket = io(address, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: { cookie, origin: t.config.publicUrl },
+    reconnection: false,
+  });
   return new Promise((resolve, reject) => {
     socket.on('connect', () => resolve(socket));
     socket.on('connect_error', reject);
@@ -32,7 +37,11 @@ describe('a pending sign-in', () => {
     const victim = await consentedCallback(t, DEMO.olivia);
     const other = await t.startSignIn();
     for (const cookie of [undefined, other.stateCookie]) {
-      const attack = await t.app.inject({ method: 'GET', url: victim.url, ...(cookie === undefined ? {} : { headers: { cookie } }) });
+      const attack = await t.app.inject({
+        method: 'GET',
+        url: victim.url,
+        ...(cookie === undefined ? {} : { headers: { cookie } }),
+      });
       expect(attack.headers.location).toBe('/?error=discord_auth_failed');
     }
     const real = await t.app.inject({ method: 'GET', url: victim.url, headers: { cookie: victim.stateCookie } });
@@ -46,10 +55,16 @@ describe('a socket', () => {
     const socket = await connectSocket(first);
     const disconnected = new Promise<string>((resolve) => socket.on('disconnect', resolve));
     const next = await consentedCallback(t, DEMO.eddie);
-    const signedIn = await t.app.inject({ method: 'GET', url: next.url, headers: { cookie: `${next.stateCookie}; ${first}` } });
+    const signedIn = await t.app.inject({
+      method: 'GET',
+      url: next.url,
+      headers: { cookie: `${next.stateCookie}; ${first}` },
+    });
     expect(signedIn.headers.location).toBe('/');
     expect(await disconnected).toBe('io server disconnect');
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: first } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: first } })).statusCode).toBe(
+      401,
+    );
     socket.close();
   });
 
@@ -57,7 +72,11 @@ describe('a socket', () => {
     const laptop = await t.signIn(DEMO.mona);
     const phone = await t.signIn(DEMO.mona);
     const socket = await connectSocket(laptop);
-    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: phone, origin: t.config.publicUrl } });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: phone, origin: t.config.publicUrl },
+    });
     expect(logout.statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(socket.connected).toBe(true);
@@ -93,18 +112,33 @@ describe('security headers and cookies', () => {
       expect(state).toMatchObject({ secure: true, path: '/', httpOnly: true });
       expect(state?.domain).toBeUndefined();
 
-      const consent = await submitConsent(String(start.headers.location), { accountId: DEMO.olivia, button: 'Authorize' });
+      const consent = await submitConsent(String(start.headers.location), {
+        accountId: DEMO.olivia,
+        button: 'Authorize',
+      });
       const callback = new URL(consent.headers.get('location') ?? '');
-      const signedIn = await secure.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}`, headers: { cookie: cookieHeader(start) } });
+      const signedIn = await secure.app.inject({
+        method: 'GET',
+        url: `${callback.pathname}${callback.search}`,
+        headers: { cookie: cookieHeader(start) },
+      });
       expect(signedIn.headers.location).toBe('/');
       const session = signedIn.cookies.find((cookie) => cookie.name === '__Host-rampart_session');
       expect(session).toMatchObject({ secure: true, path: '/', httpOnly: true, sameSite: 'Lax' });
       expect(session?.domain).toBeUndefined();
       expect(signedIn.cookies.find((cookie) => cookie.name === 'rampart_session')).toBeUndefined();
 
-      const me = await secure.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `__Host-rampart_session=${session?.value ?? ''}` } });
+      const me = await secure.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { cookie: `__Host-rampart_session=${session?.value ?? ''}` },
+      });
       expect(me.statusCode).toBe(200);
-      const plainName = await secure.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `rampart_session=${session?.value ?? ''}` } });
+      const plainName = await secure.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { cookie: `rampart_session=${session?.value ?? ''}` },
+      });
       expect(plainName.statusCode).toBe(401);
     });
   });

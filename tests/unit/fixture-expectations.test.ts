@@ -36,8 +36,12 @@ function ownerMfa(fixture: AuditFixture): boolean | undefined {
 
 async function audit(fixture: AuditFixture): Promise<Audited> {
   // Hardened starts without our bot, as a freshly signed-up owner would; invite it like the consent page does.
-  if (!sim.state.isBotInGuild(fixture.guildId)) sim.state.addBotToGuild(fixture.guildId, LEAST_PRIVILEGE_AUDIT_BOT, fixture.ownerId);
-  const { snapshot } = await collectSnapshot({ rest: createBotRest(botToken, `${sim.url}/api`), guildId: fixture.guildId });
+  if (!sim.state.isBotInGuild(fixture.guildId))
+    sim.state.addBotToGuild(fixture.guildId, LEAST_PRIVILEGE_AUDIT_BOT, fixture.ownerId);
+  const { snapshot } = await collectSnapshot({
+    rest: createBotRest(botToken, `${sim.url}/api`),
+    guildId: fixture.guildId,
+  });
   const mfa = ownerMfa(fixture);
   return { snapshot, report: runAudit(snapshot, mfa === undefined ? {} : { ownerMfaEnabled: mfa }) };
 }
@@ -75,16 +79,20 @@ afterAll(async () => {
 describe('audit fixtures give their expected check outcomes', () => {
   it('audits all five fixtures, the demo-owned ones with the owner known', () => {
     expect(AUDIT_FIXTURES.map((fixture) => fixture.key)).toEqual(['hardened', 'typical', 'dangerous', 'large', 'busy']);
-    for (const fixture of AUDIT_FIXTURES.filter((candidate) => candidate.key !== 'busy')) expect(ownerMfa(fixture), fixture.key).toBeTypeOf('boolean');
+    for (const fixture of AUDIT_FIXTURES.filter((candidate) => candidate.key !== 'busy'))
+      expect(ownerMfa(fixture), fixture.key).toBeTypeOf('boolean');
     expect(ownerMfa(busy())).toBeUndefined();
   });
 
-  it.each(AUDIT_FIXTURES.map((fixture) => [fixture.key, fixture] as const))('%s: every check matches', (_key, fixture) => {
-    const { report } = audited(fixture.key);
-    const actual = Object.fromEntries(report.checks.map((check) => [check.checkId, check.status]));
-    expect(report.checks).toHaveLength(20);
-    expect(actual).toEqual(fixture.expectedChecks);
-  });
+  it.each(AUDIT_FIXTURES.map((fixture) => [fixture.key, fixture] as const))(
+    '%s: every check matches',
+    (_key, fixture) => {
+      const { report } = audited(fixture.key);
+      const actual = Object.fromEntries(report.checks.map((check) => [check.checkId, check.status]));
+      expect(report.checks).toHaveLength(20);
+      expect(actual).toEqual(fixture.expectedChecks);
+    },
+  );
 
   it('hardened scores at least 90 with no failed critical check', () => {
     const { report } = audited('hardened');
@@ -124,9 +132,14 @@ describe('audit fixtures give their expected check outcomes', () => {
     const served = sim.state.guild(busy().guildId)?.fixture.auditLogEntries.length ?? 0;
     expect(served).toBeGreaterThan(500);
     expect(snapshot.auditLog?.audit_log_entries).toHaveLength(500);
-    expect(snapshot.auditLog?.audit_log_entries.some((entry) => entry.user_id === BUSY_GUILD.archivistBotId)).toBe(false);
+    expect(snapshot.auditLog?.audit_log_entries.some((entry) => entry.user_id === BUSY_GUILD.archivistBotId)).toBe(
+      false,
+    );
     expect(snapshot.auditLogTruncated).toBe(true);
-    expect(snapshot.botActivity?.[BUSY_GUILD.archivistBotId]).toMatchObject({ status: 'read', latestEntryId: expect.any(String) });
+    expect(snapshot.botActivity?.[BUSY_GUILD.archivistBotId]).toMatchObject({
+      status: 'read',
+      latestEntryId: expect.any(String),
+    });
     const inactiveBots = report.checks.find((check) => check.checkId === 'INACTIVE_BOTS');
     expect(inactiveBots?.status).toBe('PASS');
     expect(inactiveBots?.evidence.problematicBots).toEqual([]);
@@ -137,7 +150,9 @@ describe('audit fixtures give their expected check outcomes', () => {
     const { snapshot, report } = audited('busy');
     expect(snapshot.skippedItems).toBeUndefined();
     expect(snapshot.channels?.some((channel) => channel.type === ChannelType.GuildMedia)).toBe(true);
-    expect(snapshot.integrations?.find((integration) => integration.id === BUSY_GUILD.streamIntegrationId)).toMatchObject({ name: null, type: 'twitch' });
+    expect(
+      snapshot.integrations?.find((integration) => integration.id === BUSY_GUILD.streamIntegrationId),
+    ).toMatchObject({ name: null, type: 'twitch' });
     expect(snapshot.integrations?.filter((integration) => integration.name === null)).toHaveLength(2);
     const webhooks = report.checks.find((check) => check.checkId === 'WEBHOOK_SECURITY');
     expect(webhooks?.evidence.summary).toContain('"Price bot" in public #general');

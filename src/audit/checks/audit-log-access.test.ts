@@ -6,7 +6,8 @@ import * as check from './audit-log-access.js';
 
 function addModerators(count: number) {
   return (s: AuditSnapshot) => {
-    for (let i = 0; i < count; i += 1) s.members?.push(makeMember(`21000000000000000${10 + i}`, `mod${i}`, [IDS.moderatorRole]));
+    for (let i = 0; i < count; i += 1)
+      s.members?.push(makeMember(`21000000000000000${10 + i}`, `mod${i}`, [IDS.moderatorRole]));
   };
 }
 
@@ -30,7 +31,9 @@ describeCheckTable(check, [
   {
     name: 'a non-moderating role with VIEW_AUDIT_LOG fails',
     change: (s) => {
-      s.guild.roles.push(makeRole('400000000000000099', 'Community Manager', 2, bits('MANAGE_EVENTS', 'VIEW_AUDIT_LOG')));
+      s.guild.roles.push(
+        makeRole('400000000000000099', 'Community Manager', 2, bits('MANAGE_EVENTS', 'VIEW_AUDIT_LOG')),
+      );
     },
     expected: 'FAIL',
   },

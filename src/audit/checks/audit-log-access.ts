@@ -50,7 +50,8 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
       !hasPermission(role.permissions, Permission.ADMINISTRATOR) &&
       !hasAnyPermission(role.permissions, MODERATION_PERMISSIONS),
   );
-  for (const role of nonModeratorViewers) failures.push(`Role "${role.name}" can view the audit log but does not moderate.`);
+  for (const role of nonModeratorViewers)
+    failures.push(`Role "${role.name}" can view the audit log but does not moderate.`);
 
   const viewers = estimateHolders(index, snapshot, {
     role: (role) => hasAnyPermission(role.permissions, GRANTS_AUDIT_LOG),
@@ -58,16 +59,25 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     ownerCounts: true,
   });
   const tooMany = exceedsLimit(viewers, MAX_VIEWERS);
-  if (tooMany === true) failures.push(`${describeEstimate(viewers)} members can view the audit log (limit ${MAX_VIEWERS}).`);
-  if (tooMany === null) missing.push(viewers.kind === 'unknown' ? missingForHolderCount(snapshot) : MISSING_DATA.members);
+  if (tooMany === true)
+    failures.push(`${describeEstimate(viewers)} members can view the audit log (limit ${MAX_VIEWERS}).`);
+  if (tooMany === null)
+    missing.push(viewers.kind === 'unknown' ? missingForHolderCount(snapshot) : MISSING_DATA.members);
 
   const evidence = withAuditBot(index, {
     rolesWithCriticalPerms: [
-      ...(hasAnyPermission(index.everyone.permissions, GRANTS_AUDIT_LOG) ? [roleFinding(index.everyone, GRANTS_AUDIT_LOG)] : []),
+      ...(hasAnyPermission(index.everyone.permissions, GRANTS_AUDIT_LOG)
+        ? [roleFinding(index.everyone, GRANTS_AUDIT_LOG)]
+        : []),
       ...viewerRoles.map((role) => roleFinding(role, GRANTS_AUDIT_LOG, roleHolderCount(index, snapshot, role.id))),
     ],
     auditLogViewers: describeEstimate(viewers),
     viewerLimit: MAX_VIEWERS,
   });
-  return decide(failures, missing, evidence, `Audit log access is limited to ${describeEstimate(viewers)} staff members.`);
+  return decide(
+    failures,
+    missing,
+    evidence,
+    `Audit log access is limited to ${describeEstimate(viewers)} staff members.`,
+  );
 }

@@ -28,7 +28,9 @@ describeCheckTable(check, [
   {
     name: 'only a custom keyword rule fails (no spam, preset or mention-spam protection)',
     change: (s) => {
-      s.autoModerationRules = [makeAutoModRule('700000000000000009', 'Scam words', AutoModerationRuleTriggerType.Keyword)];
+      s.autoModerationRules = [
+        makeAutoModRule('700000000000000009', 'Scam words', AutoModerationRuleTriggerType.Keyword),
+      ];
     },
     expected: 'FAIL',
   },

@@ -1,4 +1,8 @@
-import { AutoModerationActionType, AutoModerationRuleTriggerType, type APIAutoModerationRule } from 'discord-api-types/v10';
+import {
+  AutoModerationActionType,
+  AutoModerationRuleTriggerType,
+  type APIAutoModerationRule,
+} from 'discord-api-types/v10';
 import type { AuditSnapshot } from '../../shared/audit-snapshot.js';
 import { MISSING_DATA, decide, listed, unknownBecause, warningsEvidence } from '../evidence.js';
 import { DISCORD_AUTOMOD_DOC, SEAL_DISCORD } from '../references.js';
@@ -13,7 +17,8 @@ export const metadata: CheckMetadata = {
     "Discord's AutoMod blocks spam, mass mentions and slurs before anyone sees them, around the clock. Raids and phishing waves arrive faster than human moderators can react; without blocking rules, the first wave always lands.",
   remediation:
     'Server Settings > AutoMod: enable "Block Spam Content", "Block Mention Spam" (limit 20 or fewer, raid protection on) and "Block Commonly Flagged Words", each with the "Block message" response. Do not exempt @everyone from a rule.',
-  evidenceGuidance: 'Evidence lists every AutoMod rule with its trigger, whether it is enabled and whether it blocks messages.',
+  evidenceGuidance:
+    'Evidence lists every AutoMod rule with its trigger, whether it is enabled and whether it blocks messages.',
   requiresManualEvidence: false,
   references: [SEAL_DISCORD, DISCORD_AUTOMOD_DOC],
 };
@@ -52,8 +57,10 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
   for (const rule of effective) {
     if (rule.trigger_type !== AutoModerationRuleTriggerType.MentionSpam) continue;
     const limit = rule.trigger_metadata.mention_total_limit;
-    if (limit !== undefined && limit > MAX_SAFE_MENTIONS) warnings.push(`Rule "${rule.name}" allows ${limit} mentions per message (20 or fewer is safer).`);
-    if (rule.trigger_metadata.mention_raid_protection_enabled !== true) warnings.push(`Rule "${rule.name}" has mention-raid protection off.`);
+    if (limit !== undefined && limit > MAX_SAFE_MENTIONS)
+      warnings.push(`Rule "${rule.name}" allows ${limit} mentions per message (20 or fewer is safer).`);
+    if (rule.trigger_metadata.mention_raid_protection_enabled !== true)
+      warnings.push(`Rule "${rule.name}" has mention-raid protection off.`);
   }
 
   const evidence = {
@@ -72,10 +79,18 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     ...warningsEvidence(warnings),
   };
   if (protective.length > 0) {
-    return decide([], [], evidence, `${protective.length} enabled AutoMod rule(s) block spam, mention spam or flagged words.`);
+    return decide(
+      [],
+      [],
+      evidence,
+      `${protective.length} enabled AutoMod rule(s) block spam, mention spam or flagged words.`,
+    );
   }
   const failure =
-    effective.length === 0 ? 'No AutoMod rule is in effect.' : 'No enabled AutoMod rule blocks spam, mention spam or commonly flagged words.';
-  const recommendation = 'Enable the Spam, Mention Spam and Commonly Flagged Words rules with the "Block message" response.';
+    effective.length === 0
+      ? 'No AutoMod rule is in effect.'
+      : 'No enabled AutoMod rule blocks spam, mention spam or commonly flagged words.';
+  const recommendation =
+    'Enable the Spam, Mention Spam and Commonly Flagged Words rules with the "Block message" response.';
   return decide([failure], [], { ...evidence, recommendation }, '');
 }

@@ -22,7 +22,9 @@ export function evaluate(): CheckOutcome {
     status: 'FAIL',
     evidence: {
       summary: 'Discord cannot show whether a backup exists; dated evidence is required.',
-      details: ['Server templates are not backups of messages or members, and their existence is not proof of a tested restore.'],
+      details: [
+        'Server templates are not backups of messages or members, and their existence is not proof of a tested restore.',
+      ],
       recommendation: 'Submit your latest export, the restore runbook and the last restore-test date.',
     },
   };

@@ -7,7 +7,8 @@ describeCheckTable(check, [
   {
     name: 'a chat bot without management powers passes; our admin bot is left out',
     expected: 'PASS',
-    evidence: (e) => expect(e).toMatchObject({ totalBots: 1, criticalCount: 0, auditBot: { name: 'Rampart', excluded: true } }),
+    evidence: (e) =>
+      expect(e).toMatchObject({ totalBots: 1, criticalCount: 0, auditBot: { name: 'Rampart', excluded: true } }),
   },
   {
     name: 'a third-party bot with ADMINISTRATOR fails',
@@ -41,7 +42,12 @@ describeCheckTable(check, [
   {
     name: 'an unverified admin bot is marked unverified',
     change: (s) => {
-      s.guild.roles.push(makeRole('400000000000000098', 'ShadyBot', 2, bits('ADMINISTRATOR'), { managed: true, tags: { bot_id: '300000000000000009' } }));
+      s.guild.roles.push(
+        makeRole('400000000000000098', 'ShadyBot', 2, bits('ADMINISTRATOR'), {
+          managed: true,
+          tags: { bot_id: '300000000000000009' },
+        }),
+      );
       s.members?.push(makeMember('300000000000000009', 'ShadyBot', ['400000000000000098'], { bot: true }));
     },
     expected: 'FAIL',

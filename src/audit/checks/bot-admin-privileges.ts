@@ -1,6 +1,12 @@
 import type { BotFinding } from '../../shared/audit-contract.js';
 import type { AuditSnapshot } from '../../shared/audit-snapshot.js';
-import { DANGEROUS_PERMISSIONS, hasAnyPermission, hasPermission, Permission, permissionLabelsOf } from '../../shared/permissions.js';
+import {
+  DANGEROUS_PERMISSIONS,
+  hasAnyPermission,
+  hasPermission,
+  Permission,
+  permissionLabelsOf,
+} from '../../shared/permissions.js';
 import { thirdPartyBots } from '../bots.js';
 import { MISSING_DATA, decide, listed, withAuditBot } from '../evidence.js';
 import { indexGuild } from '../guild-index.js';
@@ -15,8 +21,9 @@ export const metadata: CheckMetadata = {
   whyThisMatters:
     "A bot with Administrator can do anything the owner can, protected only by its token and its developer's security. Bot breaches and malicious updates are a leading cause of server nukes; least privilege limits the blast radius to what the bot really needs.",
   remediation:
-    'Server Settings > Roles > the bot\'s role (and any role you gave it): remove Administrator and grant only the permissions its features need (per channel where possible). If the bot insists on Administrator, replace it or watch its actions in the audit log. Prefer verified bots.',
-  evidenceGuidance: 'Evidence lists each third-party bot with Administrator or management permissions, whether it is verified, and what to change.',
+    "Server Settings > Roles > the bot's role (and any role you gave it): remove Administrator and grant only the permissions its features need (per channel where possible). If the bot insists on Administrator, replace it or watch its actions in the audit log. Prefer verified bots.",
+  evidenceGuidance:
+    'Evidence lists each third-party bot with Administrator or management permissions, whether it is verified, and what to change.',
   requiresManualEvidence: false,
   references: [SEAL_DISCORD, DISCORD_PERMISSIONS_DOC],
 };
@@ -68,8 +75,19 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     criticalCount: administrators,
     unverifiedBots: bots.filter((bot) => bot.verified === false).map((bot) => bot.name),
     ...(problematic.length > administrators
-      ? { warnings: problematic.filter((bot) => !bot.dangerousPermissions.includes('Administrator')).map((bot) => `Bot "${bot.name}" has ${bot.dangerousPermissions.join(', ')}.`) }
+      ? {
+          warnings: problematic
+            .filter((bot) => !bot.dangerousPermissions.includes('Administrator'))
+            .map((bot) => `Bot "${bot.name}" has ${bot.dangerousPermissions.join(', ')}.`),
+        }
       : {}),
   });
-  return decide(failures, missing, evidence, bots.length === 0 ? 'No third-party bots are in the server.' : `None of ${bots.length} third-party bot(s) has Administrator.`);
+  return decide(
+    failures,
+    missing,
+    evidence,
+    bots.length === 0
+      ? 'No third-party bots are in the server.'
+      : `None of ${bots.length} third-party bot(s) has Administrator.`,
+  );
 }

@@ -28,7 +28,9 @@ describeCheckTable(check, [
   {
     name: 'a small staff role allowed MANAGE_MESSAGES passes',
     change: (s) => {
-      channelNamed(s, 'general').permission_overwrites = [overwrite(IDS.moderatorRole, 'role', bits('MANAGE_MESSAGES'))];
+      channelNamed(s, 'general').permission_overwrites = [
+        overwrite(IDS.moderatorRole, 'role', bits('MANAGE_MESSAGES')),
+      ];
     },
     expected: 'PASS',
   },
@@ -49,7 +51,9 @@ describeCheckTable(check, [
   {
     name: 'a member overwrite with manage bits passes with a warning',
     change: (s) => {
-      channelNamed(s, 'general').permission_overwrites = [overwrite('200000000000000100', 'member', bits('MANAGE_CHANNELS'))];
+      channelNamed(s, 'general').permission_overwrites = [
+        overwrite('200000000000000100', 'member', bits('MANAGE_CHANNELS')),
+      ];
     },
     expected: 'PASS',
     evidence: (e) => expect(e.warnings?.[0]).toContain('member0'),

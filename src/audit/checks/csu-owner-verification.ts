@@ -30,7 +30,11 @@ export function evaluate(snapshot: AuditSnapshot, context: AuditContext): CheckO
   if (context.ownerMfaEnabled === true) {
     return {
       status: 'PASS',
-      evidence: { ...facts, verified: true, summary: 'Discord confirmed 2FA on the owner account (the owner signed in to Rampart).' },
+      evidence: {
+        ...facts,
+        verified: true,
+        summary: 'Discord confirmed 2FA on the owner account (the owner signed in to Rampart).',
+      },
     };
   }
   if (context.ownerMfaEnabled === false) {

@@ -20,12 +20,23 @@ export const metadata: CheckMetadata = {
 };
 
 const CRITICAL_GRANTS =
-  Permission.ADMINISTRATOR | Permission.MANAGE_GUILD | Permission.MANAGE_ROLES | Permission.MANAGE_CHANNELS |
-  Permission.MANAGE_WEBHOOKS | Permission.BAN_MEMBERS | Permission.KICK_MEMBERS;
+  Permission.ADMINISTRATOR |
+  Permission.MANAGE_GUILD |
+  Permission.MANAGE_ROLES |
+  Permission.MANAGE_CHANNELS |
+  Permission.MANAGE_WEBHOOKS |
+  Permission.BAN_MEMBERS |
+  Permission.KICK_MEMBERS;
 
 const HIGH_GRANTS =
-  Permission.MENTION_EVERYONE | Permission.MANAGE_MESSAGES | Permission.MANAGE_THREADS | Permission.MODERATE_MEMBERS |
-  Permission.MANAGE_GUILD_EXPRESSIONS | Permission.MANAGE_NICKNAMES | Permission.VIEW_AUDIT_LOG | Permission.MANAGE_EVENTS;
+  Permission.MENTION_EVERYONE |
+  Permission.MANAGE_MESSAGES |
+  Permission.MANAGE_THREADS |
+  Permission.MODERATE_MEMBERS |
+  Permission.MANAGE_GUILD_EXPRESSIONS |
+  Permission.MANAGE_NICKNAMES |
+  Permission.VIEW_AUDIT_LOG |
+  Permission.MANAGE_EVENTS;
 
 export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
   const everyone = indexGuild(snapshot).everyone;
@@ -43,7 +54,10 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     everyonePermissions: everyone.permissions.toString(),
   };
   if (critical === 0n && high === 0n) {
-    return { status: 'PASS', evidence: { ...evidence, summary: '@everyone holds no management or moderation permissions.' } };
+    return {
+      status: 'PASS',
+      evidence: { ...evidence, summary: '@everyone holds no management or moderation permissions.' },
+    };
   }
   const details = [
     ...(critical ? [`Critical: @everyone has ${namesOf(critical)}`] : []),

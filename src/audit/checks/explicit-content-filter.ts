@@ -12,7 +12,8 @@ export const metadata: CheckMetadata = {
     'Raiders and compromised accounts post shock images to drive members away. The explicit media filter scans images from every member before others see them; with it off or limited to members without roles, one compromised member with a role can post anything.',
   remediation:
     'Server Settings > Safety Setup > AutoMod (Explicit image filter): choose "Filter messages from all members".',
-  evidenceGuidance: 'Evidence shows the guild explicit_content_filter level (0 off, 1 members without roles, 2 all members).',
+  evidenceGuidance:
+    'Evidence shows the guild explicit_content_filter level (0 off, 1 members without roles, 2 all members).',
   requiresManualEvidence: false,
   references: [SEAL_DISCORD, DISCORD_GUILD_DOC],
 };
@@ -27,7 +28,10 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
   const level = snapshot.guild.explicit_content_filter;
   const label = LEVEL_LABELS[level] ?? `Level ${level}`;
   if (level === GuildExplicitContentFilter.AllMembers) {
-    return { status: 'PASS', evidence: { summary: 'Media from all members is scanned.', explicitContentFilter: level, filterLabel: label } };
+    return {
+      status: 'PASS',
+      evidence: { summary: 'Media from all members is scanned.', explicitContentFilter: level, filterLabel: label },
+    };
   }
   return {
     status: 'FAIL',

@@ -4,7 +4,9 @@ import { describeCheckTable } from '../testing/check-table.js';
 import { bits, channelNamed, EVERYONE_BASELINE, IDS, overwrite, roleNamed } from '../testing/make-snapshot.js';
 import * as check from './external-content.js';
 
-const withExternal = (BigInt(EVERYONE_BASELINE) | BigInt(bits('EMBED_LINKS', 'ATTACH_FILES', 'USE_EXTERNAL_EMOJIS'))).toString();
+const withExternal = (
+  BigInt(EVERYONE_BASELINE) | BigInt(bits('EMBED_LINKS', 'ATTACH_FILES', 'USE_EXTERNAL_EMOJIS'))
+).toString();
 
 describeCheckTable(check, [
   { name: 'no external bits for @everyone passes', expected: 'PASS', evidence: (e) => expect(e.channels).toEqual([]) },

@@ -24,12 +24,18 @@ export const metadata: CheckMetadata = {
     'Links with previews, file uploads, external stickers, sounds and apps are how phishing pages, malware and shock content reach members. Letting brand-new members post them everywhere, with no media filter, gives raiders their best tool.',
   remediation:
     'Server Settings > Roles > @everyone: remove Embed Links, Attach Files, Use External Emojis/Stickers/Sounds and Use External Apps, and grant them to a verified or levelled role instead (or allow them only in specific channels). Keep the explicit image filter on for all members.',
-  evidenceGuidance: 'Evidence lists the public text channels where @everyone can post external content and which kinds.',
+  evidenceGuidance:
+    'Evidence lists the public text channels where @everyone can post external content and which kinds.',
   requiresManualEvidence: false,
   references: [SEAL_DISCORD, DISCORD_PERMISSIONS_DOC],
 };
 
-const TEXT_LIKE = new Set<number>([ChannelKind.GUILD_TEXT, ChannelKind.GUILD_ANNOUNCEMENT, ChannelKind.GUILD_FORUM, ChannelKind.GUILD_MEDIA]);
+const TEXT_LIKE = new Set<number>([
+  ChannelKind.GUILD_TEXT,
+  ChannelKind.GUILD_ANNOUNCEMENT,
+  ChannelKind.GUILD_FORUM,
+  ChannelKind.GUILD_MEDIA,
+]);
 const UNFILTERED_RISK = Permission.ATTACH_FILES | Permission.EMBED_LINKS;
 const THREAD_ONLY = new Set<number>([ChannelKind.GUILD_FORUM, ChannelKind.GUILD_MEDIA]);
 
@@ -65,13 +71,17 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
       type: channelTypeLabel(channel.type),
       permissions: granted.toString(),
       permissionNames: permissionLabelsOf(granted),
-      problem: unfiltered ? 'files or link previews from anyone, with the media filter off' : '@everyone can post external content',
+      problem: unfiltered
+        ? 'files or link previews from anyone, with the media filter off'
+        : '@everyone can post external content',
     });
   }
 
   const failures =
     failingChannels.length > 0
-      ? [`With the explicit media filter off, @everyone can attach files or embed links in ${failingChannels.join(', ')}.`]
+      ? [
+          `With the explicit media filter off, @everyone can attach files or embed links in ${failingChannels.join(', ')}.`,
+        ]
       : [];
   const everyoneBase = index.everyone.permissions & EXTERNAL_CONTENT_PERMISSIONS;
   const evidence = {
@@ -80,7 +90,9 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     vulnerableChannels: failingChannels.length,
     everyoneExternalPermissions: permissionLabelsOf(everyoneBase),
     explicitContentFilter: snapshot.guild.explicit_content_filter,
-    ...warningsEvidence(findings.map((finding) => `${finding.name}: @everyone has ${finding.permissionNames.join(', ')}`)),
+    ...warningsEvidence(
+      findings.map((finding) => `${finding.name}: @everyone has ${finding.permissionNames.join(', ')}`),
+    ),
   };
   const passSummary =
     findings.length === 0

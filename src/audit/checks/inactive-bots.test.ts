@@ -13,14 +13,20 @@ function privilegedHelperInTruncatedLog(s: AuditSnapshot): void {
 function helperJoinedLongAgoAndSilent(s: AuditSnapshot): void {
   const bot = s.members?.find((member) => member.user.id === IDS.helperBot);
   if (bot) bot.joined_at = daysBefore(200);
-  if (s.auditLog) s.auditLog.audit_log_entries = s.auditLog.audit_log_entries.filter((entry) => entry.user_id !== IDS.helperBot);
+  if (s.auditLog)
+    s.auditLog.audit_log_entries = s.auditLog.audit_log_entries.filter((entry) => entry.user_id !== IDS.helperBot);
 }
 
 describeCheckTable(check, [
   {
     name: 'a recently active bot passes',
     expected: 'PASS',
-    evidence: (e) => expect(e).toMatchObject({ totalBots: 1, suspiciousIntegrations: 0, auditBot: { name: 'Rampart', excluded: true } }),
+    evidence: (e) =>
+      expect(e).toMatchObject({
+        totalBots: 1,
+        suspiciousIntegrations: 0,
+        auditBot: { name: 'Rampart', excluded: true },
+      }),
   },
   {
     name: 'an old bot with no recent actions and no privileges passes with a warning',
@@ -35,7 +41,8 @@ describeCheckTable(check, [
       roleNamed(s, 'HelperBot').permissions = bits('BAN_MEMBERS', 'SEND_MESSAGES');
     },
     expected: 'FAIL',
-    evidence: (e) => expect(e.problematicBots?.[0]).toMatchObject({ name: 'HelperBot', dangerousPermissions: ['Ban Members'] }),
+    evidence: (e) =>
+      expect(e.problematicBots?.[0]).toMatchObject({ name: 'HelperBot', dangerousPermissions: ['Ban Members'] }),
   },
   {
     name: 'a disabled integration whose bot keeps privileged roles fails',
@@ -85,7 +92,7 @@ describeCheckTable(check, [
     evidence: (e) => expect(e.missingData).toEqual([expect.stringContaining('"HelperBot"')]),
   },
   {
-    name: "a bot whose own audit-log query failed is UNKNOWN, naming the bot and the reason",
+    name: 'a bot whose own audit-log query failed is UNKNOWN, naming the bot and the reason',
     change: (s) => {
       privilegedHelperInTruncatedLog(s);
       s.botActivity = { [IDS.helperBot]: { status: 'unreadable', reason: 'Discord answered 500' } };
@@ -103,10 +110,13 @@ describeCheckTable(check, [
     evidence: (e) => expect(e.integrations).toEqual([expect.objectContaining({ name: 'HelperBot', enabled: false })]),
   },
   {
-    name: 'a bot missing from a list at Discord\'s 50-integration cap may be a disabled integration: UNKNOWN naming it',
+    name: "a bot missing from a list at Discord's 50-integration cap may be a disabled integration: UNKNOWN naming it",
     change: (s) => {
       roleNamed(s, 'HelperBot').permissions = bits('MANAGE_ROLES');
-      s.integrations = Array.from({ length: 50 }, (_, n) => ({ ...makeBotIntegration(`8000000000000001${String(n).padStart(2, '0')}`, IDS.auditBot, 'Rampart'), type: 'twitch' }));
+      s.integrations = Array.from({ length: 50 }, (_, n) => ({
+        ...makeBotIntegration(`8000000000000001${String(n).padStart(2, '0')}`, IDS.auditBot, 'Rampart'),
+        type: 'twitch',
+      }));
     },
     expected: 'UNKNOWN',
     evidence: (e) => expect(e.missingData).toEqual([expect.stringMatching(/at most 50 integrations.*"HelperBot"/)]),

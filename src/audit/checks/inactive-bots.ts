@@ -32,14 +32,19 @@ const DISCORD_INTEGRATION_CAP = 50;
  * Whether a bot absent from the guild-wide audit log acted within the window: its own `user_id` query
  * decides when the collector made one; otherwise a log cut short by the page ceiling cannot tell.
  */
-function recentActivity(snapshot: AuditSnapshot, botId: string, windowStart: number): 'active' | 'inactive' | { unreadable: string } {
+function recentActivity(
+  snapshot: AuditSnapshot,
+  botId: string,
+  windowStart: number,
+): 'active' | 'inactive' | { unreadable: string } {
   const activity = snapshot.botActivity?.[botId];
   if (activity?.status === 'read') {
     const latest = activity.latestEntryId;
     return latest !== null && snowflakeTimestampMs(latest) >= windowStart ? 'active' : 'inactive';
   }
   if (activity?.status === 'unreadable') return { unreadable: activity.reason };
-  if (snapshot.auditLogTruncated === true) return { unreadable: 'the audit log is longer than the pages read and its own entries were not queried' };
+  if (snapshot.auditLogTruncated === true)
+    return { unreadable: 'the audit log is longer than the pages read and its own entries were not queried' };
   return 'inactive';
 }
 
@@ -70,7 +75,9 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
         ...(disabledWithPower ? { problem: 'Disabled but its bot still holds privileged roles' } : {}),
       });
       if (disabledWithPower && bot) {
-        failures.push(`Integration "${name}" is disabled but its bot still holds ${permissionLabelsOf(dangerous).join(', ')}.`);
+        failures.push(
+          `Integration "${name}" is disabled but its bot still holds ${permissionLabelsOf(dangerous).join(', ')}.`,
+        );
         problematic.push({
           name: bot.name,
           problem: 'Integration disabled, privileged roles kept',
@@ -86,7 +93,9 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     const listedBots = new Set(botIntegrations(snapshot).map((integration) => integrationBotId(integration)));
     const unlisted = bots.filter((bot) => !listedBots.has(bot.id) && (bot.permissions & DANGEROUS_PERMISSIONS) !== 0n);
     if (unlisted.length > 0) {
-      missing.push(`Discord lists at most ${DISCORD_INTEGRATION_CAP} integrations, and the integration of ${unlisted.map((bot) => `"${bot.name}"`).join(', ')} is not among them`);
+      missing.push(
+        `Discord lists at most ${DISCORD_INTEGRATION_CAP} integrations, and the integration of ${unlisted.map((bot) => `"${bot.name}"`).join(', ')} is not among them`,
+      );
     }
   }
 
@@ -119,7 +128,9 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
         name: bot.name,
         problem: `Possibly inactive: joined over ${LONG_STANDING_DAYS} days ago, no audit-log action in ${AUDIT_LOG_WINDOW_DAYS} days`,
         dangerousPermissions: permissionLabelsOf(dangerous),
-        solution: dangerous ? 'Remove the bot or its privileged roles, or confirm it is in use.' : 'Remove the bot if nobody uses it.',
+        solution: dangerous
+          ? 'Remove the bot or its privileged roles, or confirm it is in use.'
+          : 'Remove the bot if nobody uses it.',
       });
     }
   }
@@ -134,5 +145,12 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     note: 'Discord records no "last active" time; inactivity is inferred from join date and audit-log actions, so confirm with your team.',
     ...warningsEvidence(warnings),
   });
-  return decide(failures, missing, evidence, bots.length === 0 ? 'No third-party bots are in the server.' : `No inactive bot keeps privileged permissions (${bots.length} bot(s) reviewed).`);
+  return decide(
+    failures,
+    missing,
+    evidence,
+    bots.length === 0
+      ? 'No third-party bots are in the server.'
+      : `No inactive bot keeps privileged permissions (${bots.length} bot(s) reviewed).`,
+  );
 }

@@ -1,6 +1,14 @@
 import type { AuditSnapshot } from '../../shared/audit-snapshot.js';
 import { DANGEROUS_PERMISSIONS, hasAnyPermission } from '../../shared/permissions.js';
-import { MISSING_DATA, decide, listed, roleFinding, unknownBecause, warningsEvidence, withAuditBot } from '../evidence.js';
+import {
+  MISSING_DATA,
+  decide,
+  listed,
+  roleFinding,
+  unknownBecause,
+  warningsEvidence,
+  withAuditBot,
+} from '../evidence.js';
 import { indexGuild } from '../guild-index.js';
 import { roleHolderCount } from '../holders.js';
 import { DISCORD_GUILD_DOC, SEAL_DISCORD } from '../references.js';

@@ -3,7 +3,11 @@ import { describeCheckTable } from '../testing/check-table.js';
 import * as check from './member-screening.js';
 
 describeCheckTable(check, [
-  { name: 'community with screening and a rules channel passes', expected: 'PASS', evidence: (e) => expect(e.hasWelcomeScreen).toBe(true) },
+  {
+    name: 'community with screening and a rules channel passes',
+    expected: 'PASS',
+    evidence: (e) => expect(e.hasWelcomeScreen).toBe(true),
+  },
   {
     name: 'screening gate off fails',
     change: (s) => {

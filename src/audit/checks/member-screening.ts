@@ -35,7 +35,8 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
       status: 'FAIL',
       evidence: {
         ...evidence,
-        summary: 'Community is not enabled, so rules screening is unavailable and newcomers can post without accepting rules.',
+        summary:
+          'Community is not enabled, so rules screening is unavailable and newcomers can post without accepting rules.',
         recommendation: 'Enable Community, then turn on Rules Screening.',
       },
     };
@@ -46,8 +47,16 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
   if (problems.length > 0) {
     return {
       status: 'FAIL',
-      evidence: { ...evidence, summary: problems.join(' '), details: problems, recommendation: 'Turn on Rules Screening and set a rules channel.' },
+      evidence: {
+        ...evidence,
+        summary: problems.join(' '),
+        details: problems,
+        recommendation: 'Turn on Rules Screening and set a rules channel.',
+      },
     };
   }
-  return { status: 'PASS', evidence: { ...evidence, summary: 'Newcomers must accept the rules before they can take part.' } };
+  return {
+    status: 'PASS',
+    evidence: { ...evidence, summary: 'Newcomers must accept the rules before they can take part.' },
+  };
 }

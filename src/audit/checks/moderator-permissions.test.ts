@@ -6,7 +6,8 @@ import * as check from './moderator-permissions.js';
 
 function addModerators(count: number) {
   return (s: AuditSnapshot) => {
-    for (let i = 0; i < count; i += 1) s.members?.push(makeMember(`21000000000000000${10 + i}`, `mod${i}`, [IDS.moderatorRole]));
+    for (let i = 0; i < count; i += 1)
+      s.members?.push(makeMember(`21000000000000000${10 + i}`, `mod${i}`, [IDS.moderatorRole]));
   };
 }
 
@@ -22,7 +23,11 @@ describeCheckTable(check, [
       roleNamed(s, 'Moderator').permissions = bits('BAN_MEMBERS', 'MANAGE_ROLES');
     },
     expected: 'FAIL',
-    evidence: (e) => expect(e.rolesWithCriticalPerms?.[0]).toMatchObject({ name: 'Moderator', permissionNames: ['Ban Members', 'Manage Roles'] }),
+    evidence: (e) =>
+      expect(e.rolesWithCriticalPerms?.[0]).toMatchObject({
+        name: 'Moderator',
+        permissionNames: ['Ban Members', 'Manage Roles'],
+      }),
   },
   {
     name: 'moderator role with MANAGE_WEBHOOKS fails',

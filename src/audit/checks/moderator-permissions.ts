@@ -66,7 +66,11 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
   const moderators = index.members?.filter(isModerator) ?? [];
   const holders: HolderEstimate = index.members
     ? { kind: 'exact', count: moderators.length }
-    : estimateHolders(index, snapshot, { role: (role) => moderatorRoleIds.has(role.id), member: isModerator, ownerCounts: false });
+    : estimateHolders(index, snapshot, {
+        role: (role) => moderatorRoleIds.has(role.id),
+        member: isModerator,
+        ownerCounts: false,
+      });
   const total = index.totalMembers;
   // With an unknown member count only the floor of 5 is certain.
   const limit = total === null ? null : Math.max(5, total * 0.02);
@@ -74,12 +78,22 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     moderatorRoles.length === 0
       ? false
       : limit === null
-        ? exceedsLimit(holders, 5) === false ? false : null
+        ? exceedsLimit(holders, 5) === false
+          ? false
+          : null
         : exceedsLimit(holders, limit);
   if (tooMany === true && limit !== null) {
-    failures.push(`${describeEstimate(holders)} members hold moderator roles (limit ${Math.floor(limit)} for ${total} members).`);
+    failures.push(
+      `${describeEstimate(holders)} members hold moderator roles (limit ${Math.floor(limit)} for ${total} members).`,
+    );
   } else if (tooMany === null) {
-    missing.push(holders.kind === 'unknown' ? missingForHolderCount(snapshot) : limit === null ? MISSING_DATA.memberCount : MISSING_DATA.members);
+    missing.push(
+      holders.kind === 'unknown'
+        ? missingForHolderCount(snapshot)
+        : limit === null
+          ? MISSING_DATA.memberCount
+          : MISSING_DATA.members,
+    );
   }
 
   const evidence = withAuditBot(index, {
@@ -102,5 +116,10 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     totalMembers: total,
     ...warningsEvidence(warnings),
   });
-  return decide(failures, missing, evidence, 'Moderator roles hold only moderation permissions and their number is within limits.');
+  return decide(
+    failures,
+    missing,
+    evidence,
+    'Moderator roles hold only moderation permissions and their number is within limits.',
+  );
 }

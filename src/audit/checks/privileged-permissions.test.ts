@@ -51,8 +51,22 @@ describeCheckTable(check, [
       if (s.onboarding) {
         s.onboarding.prompts = [
           {
-            id: '610000000000000001', type: 0, title: 'Roles', single_select: false, required: false, in_onboarding: true,
-            options: [{ id: '610000000000000002', title: 'Member', description: null, channel_ids: [], role_ids: [IDS.memberRole], emoji: { id: null, name: null } }],
+            id: '610000000000000001',
+            type: 0,
+            title: 'Roles',
+            single_select: false,
+            required: false,
+            in_onboarding: true,
+            options: [
+              {
+                id: '610000000000000002',
+                title: 'Member',
+                description: null,
+                channel_ids: [],
+                role_ids: [IDS.memberRole],
+                emoji: { id: null, name: null },
+              },
+            ],
           },
         ];
       }

@@ -24,7 +24,8 @@ export const metadata: CheckMetadata = {
     'Every account holding Administrator is a full takeover waiting for one phishing link. SEAL recommends no more than 2–3 administrators, and no privileged permission on roles members can pick for themselves.',
   remediation:
     'Server Settings > Roles: reduce Administrator to one admin role with at most 3 holders in total (owner and bots included); move day-to-day work to narrower staff roles. Remove privileged permissions from any role offered in onboarding or reaction-role menus.',
-  evidenceGuidance: 'Evidence lists every role with privileged permissions, how many members hold it, and the members with elevated permissions.',
+  evidenceGuidance:
+    'Evidence lists every role with privileged permissions, how many members hold it, and the members with elevated permissions.',
   requiresManualEvidence: false,
   references: [SEAL_DISCORD, DISCORD_PERMISSIONS_DOC],
 };
@@ -38,7 +39,9 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
   const failures: string[] = [];
   const missing: string[] = [];
 
-  const privilegedRoles = index.roles.filter((role) => !role.isAuditBotRole && hasAnyPermission(role.permissions, DANGEROUS_PERMISSIONS));
+  const privilegedRoles = index.roles.filter(
+    (role) => !role.isAuditBotRole && hasAnyPermission(role.permissions, DANGEROUS_PERMISSIONS),
+  );
   const administrators = estimateHolders(index, snapshot, {
     role: (role) => hasPermission(role.permissions, Permission.ADMINISTRATOR),
     member: (member) => hasPermission(member.basePermissions, Permission.ADMINISTRATOR),
@@ -46,7 +49,9 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
   });
   const tooMany = exceedsLimit(administrators, MAX_ADMINISTRATORS);
   if (tooMany === true) {
-    failures.push(`${describeEstimate(administrators)} accounts hold Administrator, owner and bots included (limit ${MAX_ADMINISTRATORS}).`);
+    failures.push(
+      `${describeEstimate(administrators)} accounts hold Administrator, owner and bots included (limit ${MAX_ADMINISTRATORS}).`,
+    );
   } else if (tooMany === null) {
     missing.push(administrators.kind === 'unknown' ? missingForHolderCount(snapshot) : MISSING_DATA.members);
   }
@@ -55,9 +60,13 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
   const promptRoleIds = new Set(
     (snapshot.onboarding?.prompts ?? []).flatMap((prompt) => prompt.options.flatMap((option) => option.role_ids ?? [])),
   );
-  const selfAssignable = privilegedRoles.filter((role) => !role.isEveryone && ((role.flags & IN_PROMPT) !== 0 || promptRoleIds.has(role.id)));
+  const selfAssignable = privilegedRoles.filter(
+    (role) => !role.isEveryone && ((role.flags & IN_PROMPT) !== 0 || promptRoleIds.has(role.id)),
+  );
   for (const role of selfAssignable) {
-    failures.push(`Self-assignable role "${role.name}"${role.mentionable || role.hoist ? ' (mentionable/hoisted)' : ''} carries privileged permissions.`);
+    failures.push(
+      `Self-assignable role "${role.name}"${role.mentionable || role.hoist ? ' (mentionable/hoisted)' : ''} carries privileged permissions.`,
+    );
   }
 
   const elevated = index.members
@@ -65,7 +74,13 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     : [];
   const evidence = withAuditBot(index, {
     rolesWithCriticalPerms: listed(
-      privilegedRoles.map((role) => roleFinding(role, DANGEROUS_PERMISSIONS, role.isEveryone ? index.totalMembers : roleHolderCount(index, snapshot, role.id))),
+      privilegedRoles.map((role) =>
+        roleFinding(
+          role,
+          DANGEROUS_PERMISSIONS,
+          role.isEveryone ? index.totalMembers : roleHolderCount(index, snapshot, role.id),
+        ),
+      ),
     ),
     privilegedRoleCount: privilegedRoles.length,
     administratorCount: describeEstimate(administrators),
@@ -81,5 +96,10 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     membersWithElevatedPerms: index.members ? elevated.length : null,
     totalMembers: index.totalMembers,
   });
-  return decide(failures, missing, evidence, `${describeEstimate(administrators)} account(s) hold Administrator and no self-assignable role is privileged.`);
+  return decide(
+    failures,
+    missing,
+    evidence,
+    `${describeEstimate(administrators)} account(s) hold Administrator and no self-assignable role is privileged.`,
+  );
 }

@@ -7,7 +7,12 @@ describeCheckTable(check, [
   {
     name: 'human Admin above every other powerful role passes (our bot on top is ignored)',
     expected: 'PASS',
-    evidence: (e) => expect(e).toMatchObject({ highestHumanAdminRole: 'Admin', topRole: 'Admin', auditBot: { name: 'Rampart', excluded: true } }),
+    evidence: (e) =>
+      expect(e).toMatchObject({
+        highestHumanAdminRole: 'Admin',
+        topRole: 'Admin',
+        auditBot: { name: 'Rampart', excluded: true },
+      }),
   },
   {
     name: 'a third-party bot role with MANAGE_ROLES above Admin fails',

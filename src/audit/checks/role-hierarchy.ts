@@ -14,7 +14,8 @@ export const metadata: CheckMetadata = {
     'A role can manage, assign and strip only the roles below it. If a bot or a "Manage Roles" role sits above your human administrators, whoever controls it can remove your admins\' roles and give itself theirs; a compromised bot at the top of the list can take the whole server.',
   remediation:
     'Server Settings > Roles: drag your human administrator role (for example "Cold Admin") to the top, then staff, then moderators, then bots, then members. Keep bot roles below the administrators and give Manage Roles only to roles that sit just above the roles they must assign.',
-  evidenceGuidance: 'Evidence names each role with Manage Roles or Administrator that sits above the highest human admin or owner role, and the top role.',
+  evidenceGuidance:
+    'Evidence names each role with Manage Roles or Administrator that sits above the highest human admin or owner role, and the top role.',
   requiresManualEvidence: false,
   references: [SEAL_DISCORD, DISCORD_PERMISSIONS_DOC],
 };
@@ -35,13 +36,19 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
   if (anchor) {
     for (const role of ranked.slice(0, anchorPosition)) {
       if (hasAnyPermission(role.permissions, POWER)) {
-        offending.set(role.id, { role, problem: `"${role.name}" (${role.managed ? 'managed' : 'manual'} role with Manage Roles or Administrator) sits above "${anchor.name}".` });
+        offending.set(role.id, {
+          role,
+          problem: `"${role.name}" (${role.managed ? 'managed' : 'manual'} role with Manage Roles or Administrator) sits above "${anchor.name}".`,
+        });
       }
     }
   }
   const top = ranked[0];
   if (top && top.botId !== null && hasAnyPermission(top.permissions, POWER) && !offending.has(top.id)) {
-    offending.set(top.id, { role: top, problem: `Bot role "${top.name}" holds Manage Roles or Administrator and is the top role.` });
+    offending.set(top.id, {
+      role: top,
+      problem: `Bot role "${top.name}" holds Manage Roles or Administrator and is the top role.`,
+    });
   }
 
   const warnings: string[] = [];
@@ -49,12 +56,15 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
   const seenPositions = new Map<number, string>();
   for (const role of ranked) {
     const other = seenPositions.get(role.position);
-    if (other !== undefined) warnings.push(`"${role.name}" and "${other}" share position ${role.position}; Discord orders them by id.`);
+    if (other !== undefined)
+      warnings.push(`"${role.name}" and "${other}" share position ${role.position}; Discord orders them by id.`);
     seenPositions.set(role.position, role.name);
   }
 
   const assigners = ranked.filter(
-    (role) => hasPermission(role.permissions, Permission.MANAGE_ROLES) && !hasPermission(role.permissions, Permission.ADMINISTRATOR),
+    (role) =>
+      hasPermission(role.permissions, Permission.MANAGE_ROLES) &&
+      !hasPermission(role.permissions, Permission.ADMINISTRATOR),
   );
   for (const assigner of assigners) {
     const assignable = ranked
@@ -62,11 +72,16 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
       .filter((lower) => !lower.managed && hasAnyPermission(lower.permissions, DANGEROUS_PERMISSIONS));
     if (assignable.length === 0) continue;
     const names = assignable.map((lower) => `"${lower.name}"`);
-    warnings.push(`"${assigner.name}" can assign the privileged role${names.length > 1 ? 's' : ''} ${names.join(', ')} below it.`);
+    warnings.push(
+      `"${assigner.name}" can assign the privileged role${names.length > 1 ? 's' : ''} ${names.join(', ')} below it.`,
+    );
   }
 
   const evidence = withAuditBot(index, {
-    rolesWithCriticalPerms: [...offending.values()].map(({ role, problem }) => ({ ...roleFinding(role, POWER), problem })),
+    rolesWithCriticalPerms: [...offending.values()].map(({ role, problem }) => ({
+      ...roleFinding(role, POWER),
+      problem,
+    })),
     highestHumanAdminRole: anchor?.name ?? null,
     topRole: top?.name ?? null,
     roleOrder: listed(ranked.map((role) => role.name)),
@@ -76,6 +91,8 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     [...offending.values()].map(({ problem }) => problem),
     [],
     evidence,
-    anchor ? `No role with Manage Roles or Administrator sits above "${anchor.name}".` : 'No bot or Manage Roles role tops the role list.',
+    anchor
+      ? `No role with Manage Roles or Administrator sits above "${anchor.name}".`
+      : 'No bot or Manage Roles role tops the role list.',
   );
 }

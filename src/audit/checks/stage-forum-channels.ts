@@ -17,7 +17,8 @@ export const metadata: CheckMetadata = {
     'Stage moderators can bring anyone on stage, mute speakers and move people; forum managers can lock, delete and edit posts. Granting those to @everyone lets any visitor hijack a live event or wipe a help forum, and forums without slowmode are easy to flood.',
   remediation:
     'Stage channels: remove Manage Channel, Mute Members and Move Members from @everyone (Edit Channel > Permissions) and give them to event staff. Forum and media channels: remove Manage Threads from @everyone, set a post slowmode (Edit Channel > Overview > Slowmode, which limits how often a member can create posts), and use moderated tags for official posts.',
-  evidenceGuidance: 'Evidence lists each stage, forum and media channel where @everyone holds moderator powers or can post without slowmode.',
+  evidenceGuidance:
+    'Evidence lists each stage, forum and media channel where @everyone holds moderator powers or can post without slowmode.',
   requiresManualEvidence: false,
   references: [SEAL_DISCORD, DISCORD_CHANNEL_DOC],
 };
@@ -42,13 +43,25 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
       checked += 1;
       const granted = everyone & STAGE_MODERATOR;
       if (granted !== 0n) {
-        findings.push({ name: label, type: channelTypeLabel(channel.type), permissions: granted.toString(), permissionNames: permissionLabelsOf(granted), problem: 'stage moderator powers for @everyone' });
+        findings.push({
+          name: label,
+          type: channelTypeLabel(channel.type),
+          permissions: granted.toString(),
+          permissionNames: permissionLabelsOf(granted),
+          problem: 'stage moderator powers for @everyone',
+        });
         failures.push(`${label}: @everyone has ${namesOf(granted)} on the stage.`);
       }
     } else if (THREAD_ONLY.has(channel.type)) {
       checked += 1;
       if (hasPermission(everyone, Permission.MANAGE_THREADS)) {
-        findings.push({ name: label, type: channelTypeLabel(channel.type), permissions: Permission.MANAGE_THREADS.toString(), permissionNames: ['Manage Threads'], problem: '@everyone can manage every post' });
+        findings.push({
+          name: label,
+          type: channelTypeLabel(channel.type),
+          permissions: Permission.MANAGE_THREADS.toString(),
+          permissionNames: ['Manage Threads'],
+          problem: '@everyone can manage every post',
+        });
         failures.push(`${label}: @everyone has Manage Threads.`);
       }
       // The type check above is exactly what makes this a forum or media channel.
@@ -72,6 +85,8 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     ...warningsEvidence(warnings),
   };
   const passSummary =
-    checked === 0 ? 'The server has no stage, forum or media channels.' : `@everyone holds no moderator powers in ${checked} stage, forum or media channel(s).`;
+    checked === 0
+      ? 'The server has no stage, forum or media channels.'
+      : `@everyone holds no moderator powers in ${checked} stage, forum or media channel(s).`;
   return decide(failures, [], evidence, passSummary);
 }

@@ -7,7 +7,13 @@ describeCheckTable(check, [
   {
     name: 'medium passes',
     expected: 'PASS',
-    evidence: (e) => expect(e).toMatchObject({ verificationLevel: 2, verificationLabel: 'Medium', hasRulesChannel: true, totalFeatures: 6 }),
+    evidence: (e) =>
+      expect(e).toMatchObject({
+        verificationLevel: 2,
+        verificationLabel: 'Medium',
+        hasRulesChannel: true,
+        totalFeatures: 6,
+      }),
   },
   {
     name: 'highest passes',

@@ -13,7 +13,8 @@ export const metadata: CheckMetadata = {
     'The verification level decides who may talk at all. At None or Low, freshly created throwaway accounts can join and spam or phish within seconds, which is how most raids work.',
   remediation:
     'Server Settings > Safety Setup > Verification Level: choose at least Medium (account registered for 5 minutes); High (member for 10 minutes) suits public servers under attack.',
-  evidenceGuidance: 'Evidence shows the guild verification_level (0 None … 4 Highest) and how many members bypass verification.',
+  evidenceGuidance:
+    'Evidence shows the guild verification_level (0 None … 4 Highest) and how many members bypass verification.',
   requiresManualEvidence: false,
   references: [SEAL_DISCORD, DISCORD_GUILD_DOC],
 };

@@ -1,7 +1,15 @@
 import { WebhookType } from 'discord-api-types/v10';
 import { expect } from 'vitest';
 import { describeCheckTable } from '../testing/check-table.js';
-import { bits, channelNamed, EVERYONE_BASELINE, IDS, makeWebhook, overwrite, roleNamed } from '../testing/make-snapshot.js';
+import {
+  bits,
+  channelNamed,
+  EVERYONE_BASELINE,
+  IDS,
+  makeWebhook,
+  overwrite,
+  roleNamed,
+} from '../testing/make-snapshot.js';
 import * as check from './webhook-security.js';
 
 describeCheckTable(check, [
@@ -9,7 +17,9 @@ describeCheckTable(check, [
     name: 'one staff-made webhook and no public webhook managers passes',
     expected: 'PASS',
     evidence: (e) =>
-      expect(e.webhooks).toEqual([{ name: 'Release notes', type: 'incoming', channel: '#announcements', createdBy: 'user-02' }]),
+      expect(e.webhooks).toEqual([
+        { name: 'Release notes', type: 'incoming', channel: '#announcements', createdBy: 'user-02' },
+      ]),
   },
   {
     name: '@everyone with MANAGE_WEBHOOKS server-wide fails',
@@ -29,7 +39,9 @@ describeCheckTable(check, [
   {
     name: 'a grant in a channel @everyone cannot see is void and passes',
     change: (s) => {
-      channelNamed(s, 'staff').permission_overwrites = [overwrite(IDS.guild, 'role', bits('MANAGE_WEBHOOKS'), bits('VIEW_CHANNEL'))];
+      channelNamed(s, 'staff').permission_overwrites = [
+        overwrite(IDS.guild, 'role', bits('MANAGE_WEBHOOKS'), bits('VIEW_CHANNEL')),
+      ];
     },
     expected: 'PASS',
   },
@@ -40,8 +52,16 @@ describeCheckTable(check, [
     },
     expected: 'FAIL',
     evidence: (e) => {
-      expect(e.summary).toBe('Incoming webhook "Old feed" in public #general was created by user-99, who is no longer a member: whoever kept its URL can post as the server.');
-      expect(e.webhooks).toContainEqual({ name: 'Old feed', type: 'incoming', channel: '#general', createdBy: 'user-99', problem: 'creator left; channel readable by @everyone' });
+      expect(e.summary).toBe(
+        'Incoming webhook "Old feed" in public #general was created by user-99, who is no longer a member: whoever kept its URL can post as the server.',
+      );
+      expect(e.webhooks).toContainEqual({
+        name: 'Old feed',
+        type: 'incoming',
+        channel: '#general',
+        createdBy: 'user-99',
+        problem: 'creator left; channel readable by @everyone',
+      });
     },
   },
   {
@@ -50,12 +70,19 @@ describeCheckTable(check, [
       s.webhooks?.push(makeWebhook('900000000000000002', 'Old feed', IDS.staffChannel, '299999999999999999'));
     },
     expected: 'PASS',
-    evidence: (e) => expect(e.warnings).toEqual(['Incoming webhook "Old feed" in #staff was created by user-99, who is no longer a member.']),
+    evidence: (e) =>
+      expect(e.warnings).toEqual([
+        'Incoming webhook "Old feed" in #staff was created by user-99, who is no longer a member.',
+      ]),
   },
   {
     name: 'a channel-follower webhook whose creator left is not an incoming-webhook risk',
     change: (s) => {
-      s.webhooks?.push(makeWebhook('900000000000000002', 'News', IDS.generalChannel, '299999999999999999', { type: WebhookType.ChannelFollower }));
+      s.webhooks?.push(
+        makeWebhook('900000000000000002', 'News', IDS.generalChannel, '299999999999999999', {
+          type: WebhookType.ChannelFollower,
+        }),
+      );
     },
     expected: 'PASS',
     evidence: (e) => expect(e.warnings).toBeUndefined(),
@@ -66,7 +93,12 @@ describeCheckTable(check, [
       s.webhooks?.push(makeWebhook('900000000000000002', 'Memes', IDS.generalChannel, '200000000000000100'));
     },
     expected: 'PASS',
-    evidence: (e) => expect(e.warnings).toEqual([expect.stringMatching(/^Incoming webhook "Memes" posts in public #general but was created by non-staff member member0/)]),
+    evidence: (e) =>
+      expect(e.warnings).toEqual([
+        expect.stringMatching(
+          /^Incoming webhook "Memes" posts in public #general but was created by non-staff member member0/,
+        ),
+      ]),
   },
   {
     name: 'webhook creators cannot be checked without the member list: UNKNOWN with the reason',
@@ -80,7 +112,11 @@ describeCheckTable(check, [
     name: 'eleven webhooks in one channel pass with a warning',
     change: (s) => {
       for (let i = 0; i < 11; i += 1) {
-        s.webhooks?.push(makeWebhook(`9000000000000001${String(i).padStart(2, '0')}`, `Feed ${i}`, IDS.generalChannel, IDS.admin, { type: WebhookType.ChannelFollower }));
+        s.webhooks?.push(
+          makeWebhook(`9000000000000001${String(i).padStart(2, '0')}`, `Feed ${i}`, IDS.generalChannel, IDS.admin, {
+            type: WebhookType.ChannelFollower,
+          }),
+        );
       }
     },
     expected: 'PASS',

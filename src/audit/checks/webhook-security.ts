@@ -2,7 +2,13 @@ import { WebhookType } from 'discord-api-types/v10';
 import type { ChannelFinding } from '../../shared/audit-contract.js';
 import type { AuditSnapshot } from '../../shared/audit-snapshot.js';
 import { hasAnyPermission, hasPermission, parsePermissions, Permission } from '../../shared/permissions.js';
-import { auditableChannels, channelName, channelTypeLabel, everyoneEffectivePermissions, overwritesOf } from '../channel-view.js';
+import {
+  auditableChannels,
+  channelName,
+  channelTypeLabel,
+  everyoneEffectivePermissions,
+  overwritesOf,
+} from '../channel-view.js';
 import { MISSING_DATA, warningsEvidence, decide, listed, roleFinding, withAuditBot } from '../evidence.js';
 import { indexGuild } from '../guild-index.js';
 import { findMembers } from '../holders.js';
@@ -17,7 +23,7 @@ export const metadata: CheckMetadata = {
   whyThisMatters:
     'A webhook posts as any name and avatar it likes, with no 2FA and no account behind it. Anyone who can manage webhooks can create one in an announcement channel and post a convincing "mint" or "airdrop" phishing link as your team, and leaked webhook URLs let outsiders do the same.',
   remediation:
-    'Remove Manage Webhooks from @everyone and from every non-admin role (Server Settings > Roles, and each channel\'s Permissions). Server Settings > Integrations > Webhooks: delete webhooks you do not recognise, whose creator has left, or that sit in public channels without a clear owner. Rotate (delete and recreate) any webhook whose URL may have leaked.',
+    "Remove Manage Webhooks from @everyone and from every non-admin role (Server Settings > Roles, and each channel's Permissions). Server Settings > Integrations > Webhooks: delete webhooks you do not recognise, whose creator has left, or that sit in public channels without a clear owner. Rotate (delete and recreate) any webhook whose URL may have leaked.",
   evidenceGuidance:
     'Evidence lists each webhook (name, type, channel, creator; never its token) and who can manage webhooks, server-wide or through channel overwrites.',
   requiresManualEvidence: false,
@@ -45,7 +51,8 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     return channel ? channelName(channel) : id;
   };
 
-  if (hasAnyPermission(index.everyone.permissions, MANAGES_WEBHOOKS)) failures.push('@everyone can manage webhooks server-wide.');
+  if (hasAnyPermission(index.everyone.permissions, MANAGES_WEBHOOKS))
+    failures.push('@everyone can manage webhooks server-wide.');
   const memberIds = [
     ...(snapshot.webhooks ?? []).flatMap((webhook) => (webhook.user ? [webhook.user.id] : [])),
     ...channels.flatMap((channel) => overwritesOf(channel).map((grant) => grant.id)),
@@ -67,7 +74,8 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
         });
       }
       for (const grant of overwritesOf(channel)) {
-        if (grant.id === index.guildId || !hasPermission(parsePermissions(grant.allow), Permission.MANAGE_WEBHOOKS)) continue;
+        if (grant.id === index.guildId || !hasPermission(parsePermissions(grant.allow), Permission.MANAGE_WEBHOOKS))
+          continue;
         if (grant.id === index.botUserId || grant.id === index.auditBotRole?.id) continue;
         const who = index.roleById.get(grant.id)?.name ?? knownMembers?.get(grant.id)?.displayName ?? grant.id;
         overwriteGrants.push(`${who} in ${channelName(channel)}`);
@@ -103,17 +111,27 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
       const creatorMember = knownMembers.get(creator.id);
       if (!creatorMember && isPublic(webhook.channel_id)) {
         // The URL outlives its creator: anyone who kept it posts as the server where everyone reads.
-        failures.push(`${label} in public ${where} was created by ${creator.username}, who is no longer a member: whoever kept its URL can post as the server.`);
+        failures.push(
+          `${label} in public ${where} was created by ${creator.username}, who is no longer a member: whoever kept its URL can post as the server.`,
+        );
         problems.set(webhook.id, 'creator left; channel readable by @everyone');
       } else if (!creatorMember) {
         warnings.push(`${label} in ${where} was created by ${creator.username}, who is no longer a member.`);
         problems.set(webhook.id, 'creator left');
-      } else if (isPublic(webhook.channel_id) && !hasPermission(creatorMember.basePermissions, Permission.MANAGE_WEBHOOKS)) {
-        warnings.push(`${label} posts in public ${where} but was created by non-staff member ${creatorMember.displayName}.`);
+      } else if (
+        isPublic(webhook.channel_id) &&
+        !hasPermission(creatorMember.basePermissions, Permission.MANAGE_WEBHOOKS)
+      ) {
+        warnings.push(
+          `${label} posts in public ${where} but was created by non-staff member ${creatorMember.displayName}.`,
+        );
         problems.set(webhook.id, 'public channel; creator is not staff');
       }
     }
-    if (unjudgedCreators > 0) missing.push(`${MISSING_DATA.members}, so the creators of incoming webhooks (${unjudgedCreators}) could not be checked`);
+    if (unjudgedCreators > 0)
+      missing.push(
+        `${MISSING_DATA.members}, so the creators of incoming webhooks (${unjudgedCreators}) could not be checked`,
+      );
     for (const [channelId, count] of perChannel) {
       if (count <= MAX_WEBHOOKS_PER_CHANNEL) continue;
       warnings.push(`${channelLabel(channelId)} has ${count} webhooks.`);

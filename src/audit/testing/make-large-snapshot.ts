@@ -32,7 +32,11 @@ export function makeLargeSnapshot(size: LargeGuildSize = LARGE_GUILD): AuditSnap
     );
     snapshot.channels?.push(...channels);
     const members = Array.from({ length: size.members }, (_, n) =>
-      makeMember(id(22, n), `user${n}`, [IDS.memberRole, id(41, n % size.roles), ...(n % 7 === 0 ? [id(41, (n * 13) % size.roles)] : [])]),
+      makeMember(id(22, n), `user${n}`, [
+        IDS.memberRole,
+        id(41, n % size.roles),
+        ...(n % 7 === 0 ? [id(41, (n * 13) % size.roles)] : []),
+      ]),
     );
     snapshot.members?.push(...members);
     snapshot.guild.approximate_member_count = snapshot.members?.length;

@@ -68,11 +68,27 @@ export function bits(...flags: (keyof typeof Permission)[]): string {
 }
 
 export const EVERYONE_BASELINE = bits(
-  'VIEW_CHANNEL', 'SEND_MESSAGES', 'READ_MESSAGE_HISTORY', 'ADD_REACTIONS', 'CONNECT', 'SPEAK', 'USE_VAD',
-  'CHANGE_NICKNAME', 'USE_APPLICATION_COMMANDS', 'SEND_MESSAGES_IN_THREADS', 'CREATE_PUBLIC_THREADS', 'REQUEST_TO_SPEAK',
+  'VIEW_CHANNEL',
+  'SEND_MESSAGES',
+  'READ_MESSAGE_HISTORY',
+  'ADD_REACTIONS',
+  'CONNECT',
+  'SPEAK',
+  'USE_VAD',
+  'CHANGE_NICKNAME',
+  'USE_APPLICATION_COMMANDS',
+  'SEND_MESSAGES_IN_THREADS',
+  'CREATE_PUBLIC_THREADS',
+  'REQUEST_TO_SPEAK',
 );
 
-export function makeRole(id: string, name: string, position: number, permissions: string, extra: Partial<APIRole> = {}): APIRole {
+export function makeRole(
+  id: string,
+  name: string,
+  position: number,
+  permissions: string,
+  extra: Partial<APIRole> = {},
+): APIRole {
   return {
     id,
     name,
@@ -125,10 +141,24 @@ export function makeChannel(
   overwrites: APIOverwrite[] = [],
   extra: Record<string, unknown> = {},
 ): APIGuildChannel {
-  return { id, name, type, guild_id: IDS.guild, position: 0, permission_overwrites: overwrites, ...extra } as APIGuildChannel;
+  return {
+    id,
+    name,
+    type,
+    guild_id: IDS.guild,
+    position: 0,
+    permission_overwrites: overwrites,
+    ...extra,
+  } as APIGuildChannel;
 }
 
-export function makeWebhook(id: string, name: string, channelId: string, creatorId: string, extra: Partial<APIWebhook> = {}): APIWebhook {
+export function makeWebhook(
+  id: string,
+  name: string,
+  channelId: string,
+  creatorId: string,
+  extra: Partial<APIWebhook> = {},
+): APIWebhook {
   return {
     id,
     type: WebhookType.Incoming,
@@ -137,7 +167,13 @@ export function makeWebhook(id: string, name: string, channelId: string, creator
     name,
     avatar: null,
     application_id: null,
-    user: { id: creatorId, username: `user-${creatorId.slice(-2)}`, discriminator: '0', global_name: null, avatar: null },
+    user: {
+      id: creatorId,
+      username: `user-${creatorId.slice(-2)}`,
+      discriminator: '0',
+      global_name: null,
+      avatar: null,
+    },
     ...extra,
   };
 }
@@ -212,7 +248,11 @@ function baselineMembers(): APIGuildMember[] {
     makeMember(IDS.moderator, 'moderator', [IDS.moderatorRole, IDS.memberRole]),
     ...regulars,
     makeMember(IDS.auditBot, 'Rampart', [IDS.auditBotRole], { bot: true, joinedAt: daysBefore(1) }),
-    makeMember(IDS.helperBot, 'HelperBot', [IDS.helperBotRole], { bot: true, joinedAt: daysBefore(30), publicFlags: 1 << 16 }),
+    makeMember(IDS.helperBot, 'HelperBot', [IDS.helperBotRole], {
+      bot: true,
+      joinedAt: daysBefore(30),
+      publicFlags: 1 << 16,
+    }),
   ];
 }
 
@@ -234,27 +274,60 @@ export function makeSnapshot(change?: (snapshot: AuditSnapshot) => void): AuditS
     collectedAt: COLLECTED_AT,
     botUserId: IDS.auditBot,
     guild: {
-      id: IDS.guild, name: 'Test Guild', icon: null, splash: null, discovery_splash: null, banner: null,
-      owner_id: IDS.owner, afk_channel_id: null, afk_timeout: 300,
+      id: IDS.guild,
+      name: 'Test Guild',
+      icon: null,
+      splash: null,
+      discovery_splash: null,
+      banner: null,
+      owner_id: IDS.owner,
+      afk_channel_id: null,
+      afk_timeout: 300,
       verification_level: GuildVerificationLevel.Medium,
       default_message_notifications: GuildDefaultMessageNotifications.OnlyMentions,
       explicit_content_filter: GuildExplicitContentFilter.AllMembers,
       roles: [
         makeRole(IDS.guild, '@everyone', 0, EVERYONE_BASELINE),
-        makeRole(IDS.auditBotRole, 'Rampart', 6, bits('ADMINISTRATOR'), { managed: true, tags: { bot_id: IDS.auditBot } }),
+        makeRole(IDS.auditBotRole, 'Rampart', 6, bits('ADMINISTRATOR'), {
+          managed: true,
+          tags: { bot_id: IDS.auditBot },
+        }),
         makeRole(IDS.adminRole, 'Admin', 5, bits('ADMINISTRATOR'), { hoist: true }),
-        makeRole(IDS.moderatorRole, 'Moderator', 4, bits('KICK_MEMBERS', 'BAN_MEMBERS', 'MODERATE_MEMBERS', 'MANAGE_MESSAGES', 'VIEW_AUDIT_LOG')),
-        makeRole(IDS.helperBotRole, 'HelperBot', 3, bits('SEND_MESSAGES', 'EMBED_LINKS'), { managed: true, tags: { bot_id: IDS.helperBot } }),
+        makeRole(
+          IDS.moderatorRole,
+          'Moderator',
+          4,
+          bits('KICK_MEMBERS', 'BAN_MEMBERS', 'MODERATE_MEMBERS', 'MANAGE_MESSAGES', 'VIEW_AUDIT_LOG'),
+        ),
+        makeRole(IDS.helperBotRole, 'HelperBot', 3, bits('SEND_MESSAGES', 'EMBED_LINKS'), {
+          managed: true,
+          tags: { bot_id: IDS.helperBot },
+        }),
         makeRole(IDS.memberRole, 'Member', 1, '0'),
       ],
       emojis: [],
-      features: ['COMMUNITY', 'MEMBER_VERIFICATION_GATE_ENABLED', 'WELCOME_SCREEN_ENABLED', 'AUTO_MODERATION'] as AuditSnapshot['guild']['features'],
+      features: [
+        'COMMUNITY',
+        'MEMBER_VERIFICATION_GATE_ENABLED',
+        'WELCOME_SCREEN_ENABLED',
+        'AUTO_MODERATION',
+      ] as AuditSnapshot['guild']['features'],
       mfa_level: GuildMFALevel.Elevated,
-      application_id: null, system_channel_id: null, system_channel_flags: GuildSystemChannelFlags.SuppressJoinNotifications,
-      rules_channel_id: IDS.rulesChannel, vanity_url_code: null, description: null, premium_tier: GuildPremiumTier.None,
-      preferred_locale: Locale.EnglishUS, public_updates_channel_id: IDS.announcementsChannel,
-      approximate_member_count: members.length, nsfw_level: GuildNSFWLevel.Default, premium_progress_bar_enabled: false,
-      hub_type: null, safety_alerts_channel_id: null, incidents_data: null,
+      application_id: null,
+      system_channel_id: null,
+      system_channel_flags: GuildSystemChannelFlags.SuppressJoinNotifications,
+      rules_channel_id: IDS.rulesChannel,
+      vanity_url_code: null,
+      description: null,
+      premium_tier: GuildPremiumTier.None,
+      preferred_locale: Locale.EnglishUS,
+      public_updates_channel_id: IDS.announcementsChannel,
+      approximate_member_count: members.length,
+      nsfw_level: GuildNSFWLevel.Default,
+      premium_progress_bar_enabled: false,
+      hub_type: null,
+      safety_alerts_channel_id: null,
+      incidents_data: null,
     },
     channels: baselineChannels(),
     roleMemberCounts: countRoles(members),
@@ -275,16 +348,25 @@ export function makeSnapshot(change?: (snapshot: AuditSnapshot) => void): AuditS
         { id: snowflakeDaysBefore(2), user_id: IDS.helperBot, target_id: null, action_type: 24 },
         { id: snowflakeDaysBefore(1), user_id: IDS.auditBot, target_id: null, action_type: 28 },
       ],
-      users: [], webhooks: [], integrations: [], threads: [], auto_moderation_rules: [],
-      guild_scheduled_events: [], application_commands: [],
+      users: [],
+      webhooks: [],
+      integrations: [],
+      threads: [],
+      auto_moderation_rules: [],
+      guild_scheduled_events: [],
+      application_commands: [],
     },
-    welcomeScreen: { description: 'Welcome!', welcome_channels: [{ channel_id: IDS.rulesChannel, description: 'Read first', emoji_id: null, emoji_name: null }] },
+    welcomeScreen: {
+      description: 'Welcome!',
+      welcome_channels: [{ channel_id: IDS.rulesChannel, description: 'Read first', emoji_id: null, emoji_name: null }],
+    },
     onboarding: { guild_id: IDS.guild, prompts: [], default_channel_ids: [], enabled: true, mode: 0 },
   };
   if (change) {
     const countsBefore = snapshot.roleMemberCounts;
     change(snapshot);
-    if (snapshot.members && snapshot.roleMemberCounts === countsBefore) snapshot.roleMemberCounts = countRoles(snapshot.members);
+    if (snapshot.members && snapshot.roleMemberCounts === countsBefore)
+      snapshot.roleMemberCounts = countRoles(snapshot.members);
   }
   return snapshot;
 }

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { acquireDirectoryLock, DirectoryLockedError, processStartTime } from './directory-lock.js';
 
 const lockFile = (dir: string) => path.join(dir, 'rampart.lock');
-const holderOf = (dir: string) => JSON.parse(readFileSync(lockFile(dir), 'utf8')) as { pid: number; startTime: string | null };
+const holderOf = (dir: string) =>
+  JSON.parse(readFileSync(lockFile(dir), 'utf8')) as { pid: number; startTime: string | null };
 
 const bystanders: ChildProcess[] = [];
 afterEach(() => bystanders.splice(0).forEach((child) => child.kill('SIGKILL')));
@@ -53,22 +54,28 @@ describe('acquireDirectoryLock', () => {
     lock.release();
   });
 
-  it.runIf(process.platform === 'linux')('takes over a lock whose pid now belongs to an unrelated live process', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'rampart-lock-'));
-    const pid = await unrelatedProcess();
-    const startTime = processStartTime(pid);
-    expect(startTime).not.toBeNull();
-    // The dead owner started at another moment than the process that now has its pid.
-    writeFileSync(lockFile(dir), JSON.stringify({ pid, startTime: `${startTime ?? ''}0` }));
-    const lock = acquireDirectoryLock(dir);
-    expect(holderOf(dir).pid).toBe(process.pid);
-    lock.release();
-  });
+  it.runIf(process.platform === 'linux')(
+    'takes over a lock whose pid now belongs to an unrelated live process',
+    async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'rampart-lock-'));
+      const pid = await unrelatedProcess();
+      const startTime = processStartTime(pid);
+      expect(startTime).not.toBeNull();
+      // The dead owner started at another moment than the process that now has its pid.
+      writeFileSync(lockFile(dir), JSON.stringify({ pid, startTime: `${startTime ?? ''}0` }));
+      const lock = acquireDirectoryLock(dir);
+      expect(holderOf(dir).pid).toBe(process.pid);
+      lock.release();
+    },
+  );
 
-  it.runIf(process.platform === 'linux')('keeps refusing while the recorded owner, same pid and same start time, still runs', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'rampart-lock-'));
-    const pid = await unrelatedProcess();
-    writeFileSync(lockFile(dir), JSON.stringify({ pid, startTime: processStartTime(pid) }));
-    expect(() => acquireDirectoryLock(dir)).toThrow(`in use by process ${pid}`);
-  });
+  it.runIf(process.platform === 'linux')(
+    'keeps refusing while the recorded owner, same pid and same start time, still runs',
+    async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'rampart-lock-'));
+      const pid = await unrelatedProcess();
+      writeFileSync(lockFile(dir), JSON.stringify({ pid, startTime: processStartTime(pid) }));
+      expect(() => acquireDirectoryLock(dir)).toThrow(`in use by process ${pid}`);
+    },
+  );
 });

@@ -135,5 +135,7 @@ function isProcessAlive(pid: number): boolean {
 
 function lockedBy(directory: string, pid: number | null): DirectoryLockedError {
   const who = pid === null ? 'another process' : `process ${pid}`;
-  return new DirectoryLockedError(`Data directory ${directory} is in use by ${who}. Stop it first, or set DATA_DIR to another directory.`);
+  return new DirectoryLockedError(
+    `Data directory ${directory} is in use by ${who}. Stop it first, or set DATA_DIR to another directory.`,
+  );
 }

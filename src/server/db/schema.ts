@@ -1,11 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { OVERRIDE_KINDS } from '../../shared/certification.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable('users', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   discordId: text('discord_id').notNull().unique(),
   username: text('username').notNull(),
   discriminator: text('discriminator').notNull().default('0'),
@@ -44,7 +58,9 @@ export const oauthStates = pgTable('oauth_states', {
 });
 
 export const servers = pgTable('servers', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   discordId: text('discord_id').notNull().unique(),
   name: text('name').notNull(),
   icon: text('icon'),
@@ -73,13 +89,18 @@ export const userServers = pgTable(
     permissions: text('permissions').notNull(),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.serverId] }), index('user_servers_server_idx').on(table.serverId)],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.serverId] }),
+    index('user_servers_server_idx').on(table.serverId),
+  ],
 );
 
 export const entitlements = pgTable(
   'entitlements',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -98,7 +119,9 @@ export const AUDIT_STATUSES = ['pending', 'running', 'completed', 'failed'] as c
 export const audits = pgTable(
   'audits',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     serverId: uuid('server_id')
       .notNull()
       .references(() => servers.id, { onDelete: 'cascade' }),
@@ -144,7 +167,9 @@ export const audits = pgTable(
 export const checkResults = pgTable(
   'check_results',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     auditId: uuid('audit_id')
       .notNull()
       .references(() => audits.id, { onDelete: 'cascade' }),

@@ -96,12 +96,19 @@ export class AuditWorker {
    * queue at once instead of blocking their server until the lease expires. The attempt stays counted.
    */
   private async recoverOrphans(): Promise<void> {
-    const rows = await queryRows<{ id: string }>(this.options.db, sql`
+    const rows = await queryRows<{ id: string }>(
+      this.options.db,
+      sql`
       UPDATE audits
       SET status = 'pending', lease_expires_at = NULL, lease_holder = NULL, claim_token = NULL
       WHERE status = 'running' AND lease_holder = ${this.options.instanceId}
-      RETURNING id`);
-    if (rows.length > 0) this.options.log.info({ auditIds: rows.map((row) => row.id) }, 'took back audits interrupted by the previous run of this instance');
+      RETURNING id`,
+    );
+    if (rows.length > 0)
+      this.options.log.info(
+        { auditIds: rows.map((row) => row.id) },
+        'took back audits interrupted by the previous run of this instance',
+      );
   }
 
   private async claimWhileFree(): Promise<void> {
@@ -113,11 +120,16 @@ export class AuditWorker {
         return;
       }
       if (claimed.attempts > this.maxAttempts) {
-        await this.options.giveUp(claimed, 'The audit was interrupted repeatedly and has been stopped. Please run it again.');
+        await this.options.giveUp(
+          claimed,
+          'The audit was interrupted repeatedly and has been stopped. Please run it again.',
+        );
         continue;
       }
       const run = this.runWithLease(claimed)
-        .catch((error: unknown) => this.options.log.error({ err: error, auditId: claimed.id }, 'audit run could not be closed'))
+        .catch((error: unknown) =>
+          this.options.log.error({ err: error, auditId: claimed.id }, 'audit run could not be closed'),
+        )
         .finally(() => {
           this.running.delete(claimed.id);
           this.poll();
@@ -127,7 +139,9 @@ export class AuditWorker {
   }
 
   private async claimOne(): Promise<ClaimedAudit | null> {
-    const rows = await queryRows<{ id: string; attempts: number; claim_token: string }>(this.options.db, sql`
+    const rows = await queryRows<{ id: string; attempts: number; claim_token: string }>(
+      this.options.db,
+      sql`
       UPDATE audits
       SET status = 'running',
           attempts = attempts + 1,
@@ -143,7 +157,8 @@ export class AuditWorker {
         LIMIT 1
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, attempts, claim_token`);
+      RETURNING id, attempts, claim_token`,
+    );
     const row = rows[0];
     return row === undefined ? null : { id: row.id, attempts: Number(row.attempts), claimToken: row.claim_token };
   }
@@ -153,16 +168,24 @@ export class AuditWorker {
   }
 
   private async runWithLease(audit: ClaimedAudit): Promise<void> {
-    const heartbeat = setInterval(() => {
-      void this.options.db
-        .execute(sql`UPDATE audits SET lease_expires_at = ${this.leaseEnd()} WHERE id = ${audit.id} AND status = 'running' AND claim_token = ${audit.claimToken}`)
-        .catch((error: unknown) => this.options.log.warn({ err: error, auditId: audit.id }, 'could not renew audit lease'));
-    }, (this.leaseSeconds * 1000) / 3);
+    const heartbeat = setInterval(
+      () => {
+        void this.options.db
+          .execute(
+            sql`UPDATE audits SET lease_expires_at = ${this.leaseEnd()} WHERE id = ${audit.id} AND status = 'running' AND claim_token = ${audit.claimToken}`,
+          )
+          .catch((error: unknown) =>
+            this.options.log.warn({ err: error, auditId: audit.id }, 'could not renew audit lease'),
+          );
+      },
+      (this.leaseSeconds * 1000) / 3,
+    );
     try {
       await this.options.run(audit);
     } catch (error) {
       this.options.log.error({ err: error, auditId: audit.id }, 'audit run crashed');
-      if (!this.stopped) await this.options.giveUp(audit, 'The audit stopped because of an internal error. Please run it again.');
+      if (!this.stopped)
+        await this.options.giveUp(audit, 'The audit stopped because of an internal error. Please run it again.');
     } finally {
       clearInterval(heartbeat);
     }

@@ -14,15 +14,24 @@ export function errorBody(code: ErrorCode, message: string): ApiErrorBody {
 }
 
 /** The one place where errors become HTTP answers: `{ error: { code, message } }`, internals of 5xx hidden. */
-export function sendError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+export function sendError(
+  error: FastifyError | AppError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
   if (error instanceof AppError) {
     return reply.status(error.statusCode).send(errorBody(error.code, error.message));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const details = error.validation
-      .map((issue) => `${issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext}: ${issue.message}`)
+      .map(
+        (issue) =>
+          `${issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext}: ${issue.message}`,
+      )
       .join('; ');
-    return reply.status(400).send(errorBody('BAD_REQUEST', `Invalid ${error.validationContext ?? 'request'}: ${details}`));
+    return reply
+      .status(400)
+      .send(errorBody('BAD_REQUEST', `Invalid ${error.validationContext ?? 'request'}: ${details}`));
   }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {

@@ -48,6 +48,7 @@ export function registerInputGuard(app: FastifyInstance): void {
         ['body', request.body],
       ] as const
     ).find(([, value]) => containsNul(value));
-    if (where !== undefined) throw new AppError('BAD_REQUEST', `Invalid ${where[0]}: text must not contain NUL characters.`);
+    if (where !== undefined)
+      throw new AppError('BAD_REQUEST', `Invalid ${where[0]}: text must not contain NUL characters.`);
   });
 }

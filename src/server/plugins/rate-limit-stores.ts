@@ -53,7 +53,12 @@ export function redisCounters(client: RedisClient): CounterBackend {
   return {
     async hit(bucket, windowMs) {
       const key = `rampart:rate-limit:${bucket}`;
-      const [, hits, remaining] = await client.multi().set(key, '0', { condition: 'NX', expiration: { type: 'PX', value: windowMs } }).incr(key).pTTL(key).exec();
+      const [, hits, remaining] = await client
+        .multi()
+        .set(key, '0', { condition: 'NX', expiration: { type: 'PX', value: windowMs } })
+        .incr(key)
+        .pTTL(key)
+        .exec();
       return { current: Number(hits), ttl: Math.max(0, Number(remaining)) };
     },
   };

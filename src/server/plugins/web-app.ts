@@ -32,7 +32,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       wildcard: true,
       index: false,
       cacheControl: false,
-      setHeaders: (reply, filePath) => reply.header('cache-control', filePath.startsWith(assetsDir) ? HASHED_ASSET_CACHE : PAGE_CACHE),
+      setHeaders: (reply, filePath) =>
+        reply.header('cache-control', filePath.startsWith(assetsDir) ? HASHED_ASSET_CACHE : PAGE_CACHE),
     });
     // The root is a directory to the static plugin (403 without an index); it is the app's landing page.
     app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').sendFile('index.html'));
@@ -54,7 +55,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     }
     // The app's catch-all route claims what the router would refuse as too long, so refuse it here.
     if (pathname.split('/').some((segment) => segment.length > maxSegmentLength)) {
-      return reply.status(414).send(errorBody('URI_TOO_LONG', `A part of the path is longer than ${maxSegmentLength} characters.`));
+      return reply
+        .status(414)
+        .send(errorBody('URI_TOO_LONG', `A part of the path is longer than ${maxSegmentLength} characters.`));
     }
     return reply.status(404).send(errorBody('NOT_FOUND', `No route for ${request.method} ${pathname}`));
   });

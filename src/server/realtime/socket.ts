@@ -24,7 +24,13 @@ export interface Realtime {
  */
 export async function attachRealtime(
   app: FastifyInstance,
-  options: { db: Database; redisUrl: string | undefined; publicUrl: string; sessionCookie: string; log: FastifyBaseLogger },
+  options: {
+    db: Database;
+    redisUrl: string | undefined;
+    publicUrl: string;
+    sessionCookie: string;
+    log: FastifyBaseLogger;
+  },
 ): Promise<Realtime> {
   const allowedOrigin = new URL(options.publicUrl).origin;
   const io = new Server(app.server, {
@@ -58,7 +64,10 @@ export async function attachRealtime(
         socket.data.userId = session.user.id;
         socket.data.sessionToken = token;
         // A socket lives no longer than its session.
-        const expiry = setTimeout(() => socket.disconnect(true), Math.min(session.expiresAt.getTime() - Date.now(), MAX_TIMER_MS));
+        const expiry = setTimeout(
+          () => socket.disconnect(true),
+          Math.min(session.expiresAt.getTime() - Date.now(), MAX_TIMER_MS),
+        );
         expiry.unref();
         socket.once('disconnect', () => clearTimeout(expiry));
         return next();

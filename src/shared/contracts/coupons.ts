@@ -6,7 +6,13 @@ export const RedeemCouponRequest = z.object({
   couponCode: z
     .string()
     .transform(normalizeCouponCode)
-    .pipe(z.string().min(COUPON_CODE_MIN_LENGTH).max(COUPON_CODE_MAX_LENGTH).regex(/^[A-Z0-9-]+$/)),
+    .pipe(
+      z
+        .string()
+        .min(COUPON_CODE_MIN_LENGTH)
+        .max(COUPON_CODE_MAX_LENGTH)
+        .regex(/^[A-Z0-9-]+$/),
+    ),
   serverId: z.string().min(1),
 });
 export type RedeemCouponRequest = z.input<typeof RedeemCouponRequest>;

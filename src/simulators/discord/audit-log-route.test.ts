@@ -45,15 +45,22 @@ describe('GET /guilds/{id}/audit-logs filters', () => {
     expect(bots.every((entry) => entry.action_type === 28)).toBe(true);
   });
 
-  it.each(['0', '9', '999', '-1'])('refuses the unpublished action_type %s with 400 Invalid Form Body', async (value) => {
-    const response = await auditLog(TYPICAL_GUILD_ID, `?action_type=${value}`);
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
-      code: 50035,
-      message: 'Invalid Form Body',
-      errors: { action_type: { _errors: [{ code: 'ENUM_TYPE_COERCE', message: `Value "${value}" is not a valid enum value.` }] } },
-    });
-  });
+  it.each(['0', '9', '999', '-1'])(
+    'refuses the unpublished action_type %s with 400 Invalid Form Body',
+    async (value) => {
+      const response = await auditLog(TYPICAL_GUILD_ID, `?action_type=${value}`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        code: 50035,
+        message: 'Invalid Form Body',
+        errors: {
+          action_type: {
+            _errors: [{ code: 'ENUM_TYPE_COERCE', message: `Value "${value}" is not a valid enum value.` }],
+          },
+        },
+      });
+    },
+  );
 
   it('refuses a non-integer action_type and a limit outside 1–100', async () => {
     for (const query of ['?action_type=ban', '?limit=0', '?limit=101', '?limit=x', '?user_id=abc', '?before=abc']) {

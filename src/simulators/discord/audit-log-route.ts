@@ -23,23 +23,46 @@ const USER_TARGET_ACTIONS = new Set<AuditLogEvent>([
   AuditLogEvent.BotAdd,
   AuditLogEvent.AutoModerationUserCommunicationDisabled,
 ]);
-const WEBHOOK_ACTIONS = new Set<AuditLogEvent>([AuditLogEvent.WebhookCreate, AuditLogEvent.WebhookUpdate, AuditLogEvent.WebhookDelete]);
-const INTEGRATION_ACTIONS = new Set<AuditLogEvent>([AuditLogEvent.IntegrationCreate, AuditLogEvent.IntegrationUpdate, AuditLogEvent.IntegrationDelete]);
-const THREAD_ACTIONS = new Set<AuditLogEvent>([AuditLogEvent.ThreadCreate, AuditLogEvent.ThreadUpdate, AuditLogEvent.ThreadDelete]);
-const AUTOMOD_ACTIONS = new Set<AuditLogEvent>([AuditLogEvent.AutoModerationRuleCreate, AuditLogEvent.AutoModerationRuleUpdate, AuditLogEvent.AutoModerationRuleDelete]);
+const WEBHOOK_ACTIONS = new Set<AuditLogEvent>([
+  AuditLogEvent.WebhookCreate,
+  AuditLogEvent.WebhookUpdate,
+  AuditLogEvent.WebhookDelete,
+]);
+const INTEGRATION_ACTIONS = new Set<AuditLogEvent>([
+  AuditLogEvent.IntegrationCreate,
+  AuditLogEvent.IntegrationUpdate,
+  AuditLogEvent.IntegrationDelete,
+]);
+const THREAD_ACTIONS = new Set<AuditLogEvent>([
+  AuditLogEvent.ThreadCreate,
+  AuditLogEvent.ThreadUpdate,
+  AuditLogEvent.ThreadDelete,
+]);
+const AUTOMOD_ACTIONS = new Set<AuditLogEvent>([
+  AuditLogEvent.AutoModerationRuleCreate,
+  AuditLogEvent.AutoModerationRuleUpdate,
+  AuditLogEvent.AutoModerationRuleDelete,
+]);
 /** The action types Discord publishes; any other value is refused as Discord refuses an unknown enum value. */
-const PUBLISHED_ACTION_TYPES = new Set<number>(Object.values(AuditLogEvent).filter((value): value is AuditLogEvent => typeof value === 'number'));
+const PUBLISHED_ACTION_TYPES = new Set<number>(
+  Object.values(AuditLogEvent).filter((value): value is AuditLogEvent => typeof value === 'number'),
+);
 
 function actionTypeQuery(request: GuildRequest): number | undefined {
   const text = queryValue(request, 'action_type');
   if (text === undefined) return undefined;
   const actionType = Number(text);
-  if (!Number.isInteger(actionType)) throw invalidFormBody('action_type', 'NUMBER_TYPE_COERCE', `Value "${text}" is not int.`);
-  if (!PUBLISHED_ACTION_TYPES.has(actionType)) throw invalidFormBody('action_type', 'ENUM_TYPE_COERCE', `Value "${text}" is not a valid enum value.`);
+  if (!Number.isInteger(actionType))
+    throw invalidFormBody('action_type', 'NUMBER_TYPE_COERCE', `Value "${text}" is not int.`);
+  if (!PUBLISHED_ACTION_TYPES.has(actionType))
+    throw invalidFormBody('action_type', 'ENUM_TYPE_COERCE', `Value "${text}" is not a valid enum value.`);
   return actionType;
 }
 
-function selectEntries(guild: SimulatedGuild, filters: { before?: string; after?: string; userId?: string; actionType?: number; limit: number }): APIAuditLogEntry[] {
+function selectEntries(
+  guild: SimulatedGuild,
+  filters: { before?: string; after?: string; userId?: string; actionType?: number; limit: number },
+): APIAuditLogEntry[] {
   let entries = guild.fixture.auditLogEntries.filter(
     (entry) =>
       (filters.userId === undefined || entry.user_id === filters.userId) &&
@@ -63,12 +86,21 @@ function referencedUsers(guild: SimulatedGuild, context: SimulatorContext, entri
     if (entry.target_id !== null && USER_TARGET_ACTIONS.has(entry.action_type)) ids.add(entry.target_id);
   }
   // Banned or departed users are still described, as Discord does; unknown ones get a placeholder name.
-  return [...ids].map((id) => guild.member(id)?.user ?? context.state.user(id) ?? publicUser(id, `former_member_${id.slice(-4)}`, null));
+  return [...ids].map(
+    (id) => guild.member(id)?.user ?? context.state.user(id) ?? publicUser(id, `former_member_${id.slice(-4)}`, null),
+  );
 }
 
 function partialIntegration(integration: SimulatedIntegration): APIGuildIntegration {
   const { id, name, type, account, enabled } = integration;
-  return { id, name, type, account, enabled, ...(integration.application ? { application_id: integration.application.id } : {}) } as APIGuildIntegration;
+  return {
+    id,
+    name,
+    type,
+    account,
+    enabled,
+    ...(integration.application ? { application_id: integration.application.id } : {}),
+  } as APIGuildIntegration;
 }
 
 export function registerAuditLogRoute(instance: FastifyInstance, context: SimulatorContext): void {
@@ -84,7 +116,11 @@ export function registerAuditLogRoute(instance: FastifyInstance, context: Simula
       actionType,
     });
     const targets = (actions: Set<AuditLogEvent>) =>
-      new Set(entries.flatMap((entry) => (entry.target_id !== null && actions.has(entry.action_type) ? [entry.target_id] : [])));
+      new Set(
+        entries.flatMap((entry) =>
+          entry.target_id !== null && actions.has(entry.action_type) ? [entry.target_id] : [],
+        ),
+      );
     const webhookIds = targets(WEBHOOK_ACTIONS);
     const integrationIds = targets(INTEGRATION_ACTIONS);
     const ruleIds = targets(AUTOMOD_ACTIONS);
@@ -93,9 +129,15 @@ export function registerAuditLogRoute(instance: FastifyInstance, context: Simula
       audit_log_entries: entries,
       users: referencedUsers(guild, context, entries),
       // Webhook objects in the audit log never carry the secret token.
-      webhooks: guild.fixture.webhooks.filter((webhook) => webhookIds.has(webhook.id)).map(({ token: _token, ...webhook }) => webhook),
-      integrations: guild.fixture.integrations.filter((integration) => integrationIds.has(integration.id)).map(partialIntegration),
-      auto_moderation_rules: guild.fixture.autoModerationRules.filter((rule) => ruleIds.has(rule.id)).map(autoModerationRuleResponse),
+      webhooks: guild.fixture.webhooks
+        .filter((webhook) => webhookIds.has(webhook.id))
+        .map(({ token: _token, ...webhook }) => webhook),
+      integrations: guild.fixture.integrations
+        .filter((integration) => integrationIds.has(integration.id))
+        .map(partialIntegration),
+      auto_moderation_rules: guild.fixture.autoModerationRules
+        .filter((rule) => ruleIds.has(rule.id))
+        .map(autoModerationRuleResponse),
       threads: (guild.fixture.threads ?? []).filter((thread) => threadIds.has(thread.id)),
       guild_scheduled_events: [],
       application_commands: [],

@@ -27,7 +27,11 @@ export function hiddenFields(params: AuthorizeParams): Record<string, string> {
 }
 
 export function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(html);
 }
 
 export function scopesOf(params: AuthorizeParams): string[] {

@@ -85,7 +85,9 @@ export function removeAuditBot(collections: BotCollections): BotCollections {
   return {
     roles: collections.roles
       .filter((candidate) => candidate !== role)
-      .map((candidate) => (role && candidate.position > role.position ? { ...candidate, position: candidate.position - 1 } : candidate)),
+      .map((candidate) =>
+        role && candidate.position > role.position ? { ...candidate, position: candidate.position - 1 } : candidate,
+      ),
     members: collections.members.filter((candidate) => candidate.user.id !== RAMPART_BOT.id),
     integrations: collections.integrations.filter((candidate) => candidate.application?.id !== RAMPART_BOT.id),
     auditLogEntries: collections.auditLogEntries,

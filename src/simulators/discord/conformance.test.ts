@@ -23,7 +23,11 @@ const SCOPES = 'identify guilds email';
 
 async function tokenFor(base: string, accountId: string): Promise<{ access: string; refresh: string }> {
   const code = await obtainCode(base, accountId, { scope: SCOPES });
-  const response = await postForm(`${base}/api/oauth2/token`, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI }, { authorization: basicAuth() });
+  const response = await postForm(
+    `${base}/api/oauth2/token`,
+    { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI },
+    { authorization: basicAuth() },
+  );
   const body = (await response.json()) as { access_token: string; refresh_token: string };
   return { access: body.access_token, refresh: body.refresh_token };
 }
@@ -43,7 +47,11 @@ async function send(sim: ConformanceSimulator, probe: Probe): Promise<Response> 
   probe.prepare?.(sim.state);
   const headers: Record<string, string> = { ...probe.headers };
   if (probe.form) headers['content-type'] = 'application/x-www-form-urlencoded';
-  return fetch(`${sim.url}${probe.url}`, { method: probe.method, headers, ...(probe.form ? { body: new URLSearchParams(probe.form) } : {}) });
+  return fetch(`${sim.url}${probe.url}`, {
+    method: probe.method,
+    headers,
+    ...(probe.form ? { body: new URLSearchParams(probe.form) } : {}),
+  });
 }
 
 const served = new Set<string>();

@@ -25,7 +25,8 @@ export const missingPermissions = () => new DiscordApiError(403, { message: 'Mis
 export const unknownGuild = () => new DiscordApiError(404, { message: 'Unknown Guild', code: 10004 });
 export const unknownMember = () => new DiscordApiError(404, { message: 'Unknown Member', code: 10007 });
 export const unknownUser = () => new DiscordApiError(404, { message: 'Unknown User', code: 10013 });
-export const unknownWelcomeScreen = () => new DiscordApiError(404, { message: 'Unknown Guild Welcome Screen', code: 10069 });
+export const unknownWelcomeScreen = () =>
+  new DiscordApiError(404, { message: 'Unknown Guild Welcome Screen', code: 10069 });
 export const notFound = () => new DiscordApiError(404, { message: '404: Not Found', code: 0 });
 
 /** 400 50035 with Discord's nested `errors` shape: `{field: {_errors: [{code, message}]}}`. */
@@ -61,6 +62,9 @@ export class OAuthError extends Error {
 }
 
 /** The 429 body: `retry_after` in seconds with decimals (the header rounds up to whole seconds), and code 0. */
-export function rateLimitedBody(retryAfterSeconds: number, global: boolean): { message: string; retry_after: number; global: boolean; code: number } {
+export function rateLimitedBody(
+  retryAfterSeconds: number,
+  global: boolean,
+): { message: string; retry_after: number; global: boolean; code: number } {
   return { message: 'You are being rate limited.', retry_after: retryAfterSeconds, global, code: 0 };
 }

@@ -34,8 +34,12 @@ describe('fixture guild invariants (discord-reference §8)', () => {
     const ids = guild.members.map((entry) => BigInt(entry.user.id));
     expect(ids.every((id, index) => index === 0 || id > (ids[index - 1] ?? 0n))).toBe(true);
     // Collected rather than asserted one by one: the large guild has 50,000 members.
-    const holdingEveryone = guild.members.filter((entry) => entry.roles.includes(guild.id)).map((entry) => entry.user.id);
-    const unknownRoles = guild.members.flatMap((entry) => entry.roles.filter((roleId) => !guild.rolesById.has(roleId)).map((roleId) => `${entry.user.id}: ${roleId}`));
+    const holdingEveryone = guild.members
+      .filter((entry) => entry.roles.includes(guild.id))
+      .map((entry) => entry.user.id);
+    const unknownRoles = guild.members.flatMap((entry) =>
+      entry.roles.filter((roleId) => !guild.rolesById.has(roleId)).map((roleId) => `${entry.user.id}: ${roleId}`),
+    );
     expect(holdingEveryone).toEqual([]);
     expect(unknownRoles).toEqual([]);
     for (const entry of guild.members) {
@@ -58,19 +62,34 @@ describe('fixture guild invariants (discord-reference §8)', () => {
     const large = state.guild(LARGE_GUILD_ID);
     expect(large?.roles.length).toBeGreaterThanOrEqual(250);
     expect(large?.channels.length).toBeGreaterThanOrEqual(500);
-    expect(large?.channels.filter((channel) => (channel.permission_overwrites ?? []).length > 0).length).toBeGreaterThanOrEqual(450);
+    expect(
+      large?.channels.filter((channel) => (channel.permission_overwrites ?? []).length > 0).length,
+    ).toBeGreaterThanOrEqual(450);
     expect(large?.members.length).toBeGreaterThanOrEqual(50_000);
     const again = createSimulatorState().guild(LARGE_GUILD_ID);
-    expect(again?.members.map((entry) => entry.roles.join()).slice(0, 500)).toEqual(large?.members.map((entry) => entry.roles.join()).slice(0, 500));
+    expect(again?.members.map((entry) => entry.roles.join()).slice(0, 500)).toEqual(
+      large?.members.map((entry) => entry.roles.join()).slice(0, 500),
+    );
   });
 });
 
 describe('demo accounts', () => {
   const owned = (userId: string) => guilds.filter((guild) => guild.ownerId === userId).map((guild) => guild.name);
-  const manages = (userId: string) => guilds.filter((guild) => guild.ownerId !== userId && has(guild.basePermissions(userId), P.ManageGuild)).map((guild) => guild.name);
+  const manages = (userId: string) =>
+    guilds
+      .filter((guild) => guild.ownerId !== userId && has(guild.basePermissions(userId), P.ManageGuild))
+      .map((guild) => guild.name);
 
   it('match the product contract', () => {
-    expect(DEMO_ACCOUNTS.map((account) => [account.user.id, account.user.username, account.user.global_name, account.user.discriminator, account.mfaEnabled])).toEqual([
+    expect(
+      DEMO_ACCOUNTS.map((account) => [
+        account.user.id,
+        account.user.username,
+        account.user.global_name,
+        account.user.discriminator,
+        account.mfaEnabled,
+      ]),
+    ).toEqual([
       ['1100000000000000001', 'olivia', 'Olivia Owner', '1001', false],
       ['1100000000000000002', 'eddie', 'Eddie Entitled', '1002', true],
       ['1100000000000000003', 'ada', 'Ada Admin', '1003', true],
@@ -95,17 +114,22 @@ describe('demo accounts', () => {
 });
 
 describe('expected check outcomes', () => {
-  it.each(AUDIT_FIXTURES.map((fixture) => [fixture.key, fixture] as const))('%s lists all 20 checks', (_key, fixture) => {
-    expect(Object.keys(fixture.expectedChecks).sort()).toEqual([...CHECK_IDS].sort());
-    expect(fixture.expectedChecks.BACKUP_STRATEGY_VERIFICATION).toBe('FAIL');
-    expect(fixture.expectedChecks.BOT_TOKEN_HYGIENE).toBe('FAIL');
-    const owner = DEMO_ACCOUNTS.find((account) => account.user.id === fixture.ownerId);
-    expect(fixture.expectedChecks.CSU_OWNER_VERIFICATION).toBe(owner?.mfaEnabled === true ? 'PASS' : 'FAIL');
-  });
+  it.each(AUDIT_FIXTURES.map((fixture) => [fixture.key, fixture] as const))(
+    '%s lists all 20 checks',
+    (_key, fixture) => {
+      expect(Object.keys(fixture.expectedChecks).sort()).toEqual([...CHECK_IDS].sort());
+      expect(fixture.expectedChecks.BACKUP_STRATEGY_VERIFICATION).toBe('FAIL');
+      expect(fixture.expectedChecks.BOT_TOKEN_HYGIENE).toBe('FAIL');
+      const owner = DEMO_ACCOUNTS.find((account) => account.user.id === fixture.ownerId);
+      expect(fixture.expectedChecks.CSU_OWNER_VERIFICATION).toBe(owner?.mfaEnabled === true ? 'PASS' : 'FAIL');
+    },
+  );
 
   it('keeps the hardened guild free of failures other than the manual checks', () => {
     const hardened = AUDIT_FIXTURES.find((fixture) => fixture.key === 'hardened');
-    const failing = Object.entries(hardened?.expectedChecks ?? {}).filter(([, outcome]) => outcome !== 'PASS').map(([id]) => id);
+    const failing = Object.entries(hardened?.expectedChecks ?? {})
+      .filter(([, outcome]) => outcome !== 'PASS')
+      .map(([id]) => id);
     expect(failing.sort()).toEqual(['BACKUP_STRATEGY_VERIFICATION', 'BOT_TOKEN_HYGIENE']);
     expect(GUILD_FIXTURES.map((definition) => definition.id)).toContain(hardened?.guildId);
   });

@@ -16,7 +16,8 @@ export type GuildRequest = FastifyRequest<{ Params: { guildId: string } }>;
 export function botGuild(request: GuildRequest, context: SimulatorContext): SimulatedGuild {
   requireBot(request, context);
   const { guildId } = request.params;
-  if (!isSnowflake(guildId)) throw invalidFormBody('guild_id', 'NUMBER_TYPE_COERCE', `Value "${guildId}" is not snowflake.`);
+  if (!isSnowflake(guildId))
+    throw invalidFormBody('guild_id', 'NUMBER_TYPE_COERCE', `Value "${guildId}" is not snowflake.`);
   const guild = context.state.guild(guildId);
   if (!guild) throw unknownGuild();
   if (!guild.isMember(RAMPART_BOT.id)) throw missingAccess();

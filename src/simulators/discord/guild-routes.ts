@@ -19,18 +19,24 @@ function guildObject(guild: SimulatedGuild, withCounts: boolean): GuildResponse 
   return guildResponse({
     ...guild.fixture.guild,
     roles: [...guild.roles],
-    ...(withCounts ? { approximate_member_count: guild.members.length, approximate_presence_count: guild.fixture.presenceCount } : {}),
+    ...(withCounts
+      ? { approximate_member_count: guild.members.length, approximate_presence_count: guild.fixture.presenceCount }
+      : {}),
   });
 }
 
 export function registerGuildRoutes(instance: FastifyInstance, context: SimulatorContext): void {
   const base = '/api/v10/guilds/:guildId';
 
-  instance.get(base, async (request: GuildRequest) => guildObject(botGuild(request, context), booleanQuery(request, 'with_counts')));
+  instance.get(base, async (request: GuildRequest) =>
+    guildObject(botGuild(request, context), booleanQuery(request, 'with_counts')),
+  );
 
   instance.get(`${base}/roles`, async (request: GuildRequest) => [...botGuild(request, context).roles]);
 
-  instance.get(`${base}/roles/member-counts`, async (request: GuildRequest) => botGuild(request, context).roleMemberCounts());
+  instance.get(`${base}/roles/member-counts`, async (request: GuildRequest) =>
+    botGuild(request, context).roleMemberCounts(),
+  );
 
   // From the obfuscation date on, channels the bot cannot see are simply absent (discord-reference §0.3).
   instance.get(`${base}/channels`, async (request: GuildRequest) => {
@@ -49,12 +55,15 @@ export function registerGuildRoutes(instance: FastifyInstance, context: Simulato
   });
 
   // Not gated by the members intent: the docs only gate the list (discord-reference §9, open point 1).
-  instance.get(`${base}/members/:userId`, async (request: FastifyRequest<{ Params: { guildId: string; userId: string } }>) => {
-    const guild = botGuild(request, context);
-    const entry = isSnowflake(request.params.userId) ? guild.member(request.params.userId) : undefined;
-    if (!entry) throw unknownMember();
-    return entry;
-  });
+  instance.get(
+    `${base}/members/:userId`,
+    async (request: FastifyRequest<{ Params: { guildId: string; userId: string } }>) => {
+      const guild = botGuild(request, context);
+      const entry = isSnowflake(request.params.userId) ? guild.member(request.params.userId) : undefined;
+      if (!entry) throw unknownMember();
+      return entry;
+    },
+  );
 
   instance.get(`${base}/auto-moderation/rules`, async (request: GuildRequest) => {
     const guild = botGuild(request, context);
@@ -78,12 +87,15 @@ export function registerGuildRoutes(instance: FastifyInstance, context: Simulato
   // A disabled welcome screen is readable only with MANAGE_GUILD; a guild that never set one up has none.
   instance.get(`${base}/welcome-screen`, async (request: GuildRequest) => {
     const guild = botGuild(request, context);
-    if (!guild.fixture.guild.features.includes(GuildFeature.WelcomeScreenEnabled)) requireBotPermission(guild, P.ManageGuild);
+    if (!guild.fixture.guild.features.includes(GuildFeature.WelcomeScreenEnabled))
+      requireBotPermission(guild, P.ManageGuild);
     if (!guild.fixture.welcomeScreen) throw unknownWelcomeScreen();
     return guild.fixture.welcomeScreen;
   });
 
-  instance.get(`${base}/onboarding`, async (request: GuildRequest) => onboardingResponse(botGuild(request, context).fixture.onboarding));
+  instance.get(`${base}/onboarding`, async (request: GuildRequest) =>
+    onboardingResponse(botGuild(request, context).fixture.onboarding),
+  );
 
   registerAuditLogRoute(instance, context);
 }

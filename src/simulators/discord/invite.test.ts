@@ -35,7 +35,8 @@ function inviteUrl(guildId: string, permissions = '536872096'): string {
   });
 }
 
-const guildStatus = async (guildId: string) => (await fetch(`${sim.url}/api/v10/guilds/${guildId}`, { headers: BOT })).status;
+const guildStatus = async (guildId: string) =>
+  (await fetch(`${sim.url}/api/v10/guilds/${guildId}`, { headers: BOT })).status;
 
 describe('bot invite flow', () => {
   it('shows the consent page for the guild and who may add the bot', async () => {
@@ -57,25 +58,35 @@ describe('bot invite flow', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('Bot added to Citadel Security Lab. You can close this tab.');
 
-    const guild = (await (await fetch(`${sim.url}/api/v10/guilds/${HARDENED_GUILD_ID}`, { headers: BOT })).json()) as APIGuild;
+    const guild = (await (
+      await fetch(`${sim.url}/api/v10/guilds/${HARDENED_GUILD_ID}`, { headers: BOT })
+    ).json()) as APIGuild;
     const botRole = guild.roles.find((role) => role.tags?.bot_id === TEST_APP.clientId);
     expect(botRole).toMatchObject({ name: 'Rampart Audit', managed: true, permissions: '536872096', position: 1 });
     const positions = guild.roles.map((role) => role.position);
     expect(new Set(positions).size).toBe(positions.length);
 
-    const member = (await (await fetch(`${sim.url}/api/v10/guilds/${HARDENED_GUILD_ID}/members/${TEST_APP.clientId}`, { headers: BOT })).json()) as APIGuildMember;
+    const member = (await (
+      await fetch(`${sim.url}/api/v10/guilds/${HARDENED_GUILD_ID}/members/${TEST_APP.clientId}`, { headers: BOT })
+    ).json()) as APIGuildMember;
     expect(member.user.bot).toBe(true);
     expect(member.roles).toEqual([botRole?.id]);
-    const integrations = (await (await fetch(`${sim.url}/api/v10/guilds/${HARDENED_GUILD_ID}/integrations`, { headers: BOT })).json()) as APIGuildIntegration[];
+    const integrations = (await (
+      await fetch(`${sim.url}/api/v10/guilds/${HARDENED_GUILD_ID}/integrations`, { headers: BOT })
+    ).json()) as APIGuildIntegration[];
     expect(integrations.map((integration) => integration.application?.id)).toContain(TEST_APP.clientId);
-    const log = (await (await fetch(`${sim.url}/api/v10/guilds/${HARDENED_GUILD_ID}/audit-logs?action_type=28`, { headers: BOT })).json()) as APIAuditLog;
+    const log = (await (
+      await fetch(`${sim.url}/api/v10/guilds/${HARDENED_GUILD_ID}/audit-logs?action_type=28`, { headers: BOT })
+    ).json()) as APIAuditLog;
     expect(log.audit_log_entries[0]).toMatchObject({ user_id: EDDIE, target_id: TEST_APP.clientId });
   });
 
   it('refuses accounts without Manage Server with a clear error and adds nothing', async () => {
     const mona = await submitConsentPage(inviteUrl(HARDENED_GUILD_ID), 'Authorize', MONA);
     expect(mona.status).toBe(403);
-    expect(await mona.text()).toContain('Mona Moderator does not have the Manage Server permission in Citadel Security Lab');
+    expect(await mona.text()).toContain(
+      'Mona Moderator does not have the Manage Server permission in Citadel Security Lab',
+    );
     const olivia = await submitConsentPage(inviteUrl(HARDENED_GUILD_ID), 'Authorize', OLIVIA);
     expect(olivia.status).toBe(403);
     expect(await olivia.text()).toContain('Olivia Owner is not a member of Citadel Security Lab');
@@ -99,8 +110,12 @@ describe('bot invite flow', () => {
   it('re-inviting only changes the managed role permissions', async () => {
     const response = await submitConsentPage(inviteUrl(TYPICAL_GUILD_ID, '1152'), 'Authorize', OLIVIA);
     expect(response.status).toBe(200);
-    const guild = (await (await fetch(`${sim.url}/api/v10/guilds/${TYPICAL_GUILD_ID}`, { headers: BOT })).json()) as APIGuild;
-    expect(guild.roles.filter((role) => role.tags?.bot_id === TEST_APP.clientId).map((role) => role.permissions)).toEqual(['1152']);
+    const guild = (await (
+      await fetch(`${sim.url}/api/v10/guilds/${TYPICAL_GUILD_ID}`, { headers: BOT })
+    ).json()) as APIGuild;
+    expect(
+      guild.roles.filter((role) => role.tags?.bot_id === TEST_APP.clientId).map((role) => role.permissions),
+    ).toEqual(['1152']);
     const webhooks = await fetch(`${sim.url}/api/v10/guilds/${TYPICAL_GUILD_ID}/webhooks`, { headers: BOT });
     expect(await webhooks.json()).toEqual({ message: 'Missing Permissions', code: 50013 });
   });
@@ -109,13 +124,20 @@ describe('bot invite flow', () => {
 describe('bot membership persistence', () => {
   it('keeps invites and removals across a restart when statePath is given', async () => {
     await submitConsentPage(inviteUrl(HARDENED_GUILD_ID), 'Authorize', EDDIE);
-    const removal = await fetch(`${sim.url}/api/v10/users/@me/guilds/${TYPICAL_GUILD_ID}`, { method: 'DELETE', headers: BOT });
+    const removal = await fetch(`${sim.url}/api/v10/users/@me/guilds/${TYPICAL_GUILD_ID}`, {
+      method: 'DELETE',
+      headers: BOT,
+    });
     expect(removal.status).toBe(204);
     expect(await guildStatus(TYPICAL_GUILD_ID)).toBe(403);
-    const saved = JSON.parse(readFileSync(join(directory, 'state.json'), 'utf8')) as { botMemberships: Record<string, unknown> };
+    const saved = JSON.parse(readFileSync(join(directory, 'state.json'), 'utf8')) as {
+      botMemberships: Record<string, unknown>;
+    };
     expect(saved.botMemberships[TYPICAL_GUILD_ID]).toBeNull();
 
-    const roleBefore = sim.state.guild(HARDENED_GUILD_ID)?.roles.find((role) => role.tags?.bot_id === TEST_APP.clientId);
+    const roleBefore = sim.state
+      .guild(HARDENED_GUILD_ID)
+      ?.roles.find((role) => role.tags?.bot_id === TEST_APP.clientId);
     const restarted = createSimulatorState({ statePath: join(directory, 'state.json') });
     expect(restarted.isBotInGuild(HARDENED_GUILD_ID)).toBe(true);
     expect(restarted.isBotInGuild(TYPICAL_GUILD_ID)).toBe(false);

@@ -9,7 +9,17 @@ import { renderBotInvite, submitBotInvite } from './oauth-bot-invite.js';
 import type { AccountChoice } from './pages.js';
 import { CONSENT_CSS, messagePage, signInPage } from './pages.js';
 
-const KNOWN_SCOPES = new Set(['identify', 'email', 'guilds', 'guilds.join', 'guilds.members.read', 'connections', 'bot', 'applications.commands', 'openid']);
+const KNOWN_SCOPES = new Set([
+  'identify',
+  'email',
+  'guilds',
+  'guilds.join',
+  'guilds.members.read',
+  'connections',
+  'bot',
+  'applications.commands',
+  'openid',
+]);
 const REMEMBER_COOKIE = 'sim_discord_account';
 
 function demoAccountChoices(): AccountChoice[] {
@@ -37,20 +47,28 @@ function redirectWith(redirectUri: string, fields: Record<string, string | undef
  */
 function checkSignIn(params: AuthorizeParams, context: SimulatorContext): SignInCheck {
   if (params.client_id !== context.app.clientId) {
-    return { ok: false, page: { status: 400, message: 'Unknown application: client_id is missing or not registered.' } };
+    return {
+      ok: false,
+      page: { status: 400, message: 'Unknown application: client_id is missing or not registered.' },
+    };
   }
   const registered = context.app.redirectUris;
   const redirectUri = params.redirect_uri ?? (registered.length === 1 ? registered[0] : undefined);
   if (redirectUri === undefined || !registered.includes(redirectUri)) {
-    return { ok: false, page: { status: 400, message: 'Invalid OAuth2 redirect_uri: it must exactly match a registered redirect URI.' } };
+    return {
+      ok: false,
+      page: { status: 400, message: 'Invalid OAuth2 redirect_uri: it must exactly match a registered redirect URI.' },
+    };
   }
   const fail = (error: string, description: string): SignInCheck => ({
     ok: false,
     redirect: redirectWith(redirectUri, { error, error_description: description, state: params.state }),
   });
-  if (params.response_type !== 'code') return fail('unsupported_response_type', 'Only response_type=code is supported.');
+  if (params.response_type !== 'code')
+    return fail('unsupported_response_type', 'Only response_type=code is supported.');
   const scopes = scopesOf(params);
-  if (scopes.length === 0 || scopes.some((scope) => !KNOWN_SCOPES.has(scope))) return fail('invalid_scope', 'The requested scope is invalid, unknown, or malformed.');
+  if (scopes.length === 0 || scopes.some((scope) => !KNOWN_SCOPES.has(scope)))
+    return fail('invalid_scope', 'The requested scope is invalid, unknown, or malformed.');
   if (params.code_challenge !== undefined && params.code_challenge_method !== 'S256') {
     return fail('invalid_request', 'code_challenge_method must be S256.');
   }
@@ -60,12 +78,19 @@ function checkSignIn(params: AuthorizeParams, context: SimulatorContext): SignIn
 function rememberedAccount(cookieHeader: string | undefined): string | undefined {
   for (const part of (cookieHeader ?? '').split(';')) {
     const [name, value] = part.trim().split('=');
-    if (name === REMEMBER_COOKIE && value !== undefined && DEMO_ACCOUNTS.some((account) => account.user.id === value)) return value;
+    if (name === REMEMBER_COOKIE && value !== undefined && DEMO_ACCOUNTS.some((account) => account.user.id === value))
+      return value;
   }
   return undefined;
 }
 
-function approve(reply: FastifyReply, context: SimulatorContext, params: AuthorizeParams, check: { redirectUri: string; scopes: string[] }, userId: string): FastifyReply {
+function approve(
+  reply: FastifyReply,
+  context: SimulatorContext,
+  params: AuthorizeParams,
+  check: { redirectUri: string; scopes: string[] },
+  userId: string,
+): FastifyReply {
   const code = context.state.oauth.issueCode({
     clientId: context.app.clientId,
     userId,
@@ -78,24 +103,43 @@ function approve(reply: FastifyReply, context: SimulatorContext, params: Authori
   return reply.redirect(redirectWith(check.redirectUri, { code, state: params.state }), 302);
 }
 
-function renderSignIn(reply: FastifyReply, context: SimulatorContext, params: AuthorizeParams, cookieHeader: string | undefined): FastifyReply {
+function renderSignIn(
+  reply: FastifyReply,
+  context: SimulatorContext,
+  params: AuthorizeParams,
+  cookieHeader: string | undefined,
+): FastifyReply {
   const check = checkSignIn(params, context);
   if (!check.ok) {
-    return 'redirect' in check ? reply.redirect(check.redirect, 302) : sendHtml(reply, check.page.status, messagePage('Invalid OAuth2 request', check.page.message, 'error'));
+    return 'redirect' in check
+      ? reply.redirect(check.redirect, 302)
+      : sendHtml(reply, check.page.status, messagePage('Invalid OAuth2 request', check.page.message, 'error'));
   }
   const remembered = rememberedAccount(cookieHeader);
   if (params.prompt === 'none' && remembered !== undefined) return approve(reply, context, params, check, remembered);
   return sendHtml(
     reply,
     200,
-    signInPage({ applicationName: SIMULATED_APPLICATION.name, scopes: check.scopes, accounts: demoAccountChoices(), hidden: hiddenFields(params) }),
+    signInPage({
+      applicationName: SIMULATED_APPLICATION.name,
+      scopes: check.scopes,
+      accounts: demoAccountChoices(),
+      hidden: hiddenFields(params),
+    }),
   );
 }
 
-function submitSignIn(reply: FastifyReply, context: SimulatorContext, params: AuthorizeParams, fields: Record<string, string>): FastifyReply {
+function submitSignIn(
+  reply: FastifyReply,
+  context: SimulatorContext,
+  params: AuthorizeParams,
+  fields: Record<string, string>,
+): FastifyReply {
   const check = checkSignIn(params, context);
   if (!check.ok) {
-    return 'redirect' in check ? reply.redirect(check.redirect, 302) : sendHtml(reply, check.page.status, messagePage('Invalid OAuth2 request', check.page.message, 'error'));
+    return 'redirect' in check
+      ? reply.redirect(check.redirect, 302)
+      : sendHtml(reply, check.page.status, messagePage('Invalid OAuth2 request', check.page.message, 'error'));
   }
   if (fields.decision === 'cancel') {
     return reply.redirect(
@@ -132,7 +176,10 @@ function pickParams(source: (name: string) => string | undefined): AuthorizePara
 
 export function registerAuthorizeRoutes(instance: FastifyInstance, context: SimulatorContext): void {
   instance.get('/oauth2/assets/consent.css', async (_request, reply) =>
-    reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(CONSENT_CSS),
+    reply
+      .header('content-type', 'text/css; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(CONSENT_CSS),
   );
 
   instance.get('/oauth2/authorize', async (request, reply) => {

@@ -27,8 +27,7 @@ export interface Grant {
 }
 
 export type RedeemResult =
-  | { ok: true; grant: Grant }
-  | { ok: false; error: 'invalid_grant' | 'invalid_request'; description: string };
+  { ok: true; grant: Grant } | { ok: false; error: 'invalid_grant' | 'invalid_request'; description: string };
 
 function randomToken(bytes = 24): string {
   return randomBytes(bytes).toString('base64url');
@@ -54,7 +53,12 @@ export class OAuthStore {
     return code;
   }
 
-  redeemCode(input: { code: string; clientId: string; redirectUri: string | undefined; codeVerifier: string | undefined }): RedeemResult {
+  redeemCode(input: {
+    code: string;
+    clientId: string;
+    redirectUri: string | undefined;
+    codeVerifier: string | undefined;
+  }): RedeemResult {
     const entry = this.codes.get(input.code);
     if (!entry || entry.clientId !== input.clientId) {
       return { ok: false, error: 'invalid_grant', description: 'Invalid "code" in request.' };

@@ -19,7 +19,10 @@ function decodeFormComponent(value: string): string {
   }
 }
 
-function clientCredentials(request: FastifyRequest, fields: Record<string, string>): { id: string; secret: string | undefined; basic: boolean } | undefined {
+function clientCredentials(
+  request: FastifyRequest,
+  fields: Record<string, string>,
+): { id: string; secret: string | undefined; basic: boolean } | undefined {
   const header = request.headers.authorization;
   if (header !== undefined) {
     const match = /^Basic\s+(\S+)$/i.exec(header.trim());
@@ -27,13 +30,22 @@ function clientCredentials(request: FastifyRequest, fields: Record<string, strin
     const decoded = Buffer.from(match[1], 'base64').toString('utf8');
     const separator = decoded.indexOf(':');
     if (separator < 0) return undefined;
-    return { id: decodeFormComponent(decoded.slice(0, separator)), secret: decodeFormComponent(decoded.slice(separator + 1)), basic: true };
+    return {
+      id: decodeFormComponent(decoded.slice(0, separator)),
+      secret: decodeFormComponent(decoded.slice(separator + 1)),
+      basic: true,
+    };
   }
   if (fields.client_id === undefined) return undefined;
   return { id: fields.client_id, secret: fields.client_secret, basic: false };
 }
 
-function authenticateClient(request: FastifyRequest, reply: FastifyReply, fields: Record<string, string>, context: SimulatorContext): string {
+function authenticateClient(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fields: Record<string, string>,
+  context: SimulatorContext,
+): string {
   const credentials = clientCredentials(request, fields);
   if (credentials?.id !== context.app.clientId || credentials.secret !== context.app.clientSecret) {
     if (credentials?.basic === true) reply.header('www-authenticate', 'Basic realm="discord"');
@@ -57,11 +69,16 @@ function tokenResponse(reply: FastifyReply, grant: Grant): FastifyReply {
 
 function requireField(fields: Record<string, string>, name: string): string {
   const value = fields[name];
-  if (value === undefined || value === '') throw new OAuthError(400, 'invalid_request', `Missing "${name}" in request.`);
+  if (value === undefined || value === '')
+    throw new OAuthError(400, 'invalid_request', `Missing "${name}" in request.`);
   return value;
 }
 
-async function exchangeToken(request: FastifyRequest, reply: FastifyReply, context: SimulatorContext): Promise<FastifyReply> {
+async function exchangeToken(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: SimulatorContext,
+): Promise<FastifyReply> {
   const fields = formFields(request);
   const grantType = fields.grant_type;
   // Discord checks grant_type first, which is why a JSON body (no form fields) reports unsupported_grant_type.
@@ -84,7 +101,11 @@ async function exchangeToken(request: FastifyRequest, reply: FastifyReply, conte
   return tokenResponse(reply, grant);
 }
 
-async function revokeToken(request: FastifyRequest, reply: FastifyReply, context: SimulatorContext): Promise<FastifyReply> {
+async function revokeToken(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: SimulatorContext,
+): Promise<FastifyReply> {
   const fields = formFields(request);
   const clientId = authenticateClient(request, reply, fields, context);
   // RFC 7009 §2.2: an unknown token is not an error; revoking one token revokes the whole authorization.

@@ -36,7 +36,12 @@ describe('authorize page', () => {
     const html = await response.text();
     expect(html).not.toMatch(/<script|style="/i);
     const form = parseConsentForm(html);
-    expect(form.radios.map((radio) => radio.label)).toEqual(['Olivia Owner', 'Eddie Entitled', 'Ada Admin', 'Mona Moderator']);
+    expect(form.radios.map((radio) => radio.label)).toEqual([
+      'Olivia Owner',
+      'Eddie Entitled',
+      'Ada Admin',
+      'Mona Moderator',
+    ]);
     expect(form.buttons.map((button) => button.text)).toEqual(['Authorize', 'Cancel']);
     expect(form.hidden).toMatchObject({ state: 'state-123', redirect_uri: REDIRECT_URI, client_id: TEST_APP.clientId });
     const css = await fetch(new URL('assets/consent.css', authorizeUrl(sim.url, {})));
@@ -44,7 +49,9 @@ describe('authorize page', () => {
   });
 
   it('shows an error page instead of redirecting to an unregistered redirect_uri', async () => {
-    const response = await fetch(authorizeUrl(sim.url, signInParams({ redirect_uri: 'https://evil.test/cb' })), { redirect: 'manual' });
+    const response = await fetch(authorizeUrl(sim.url, signInParams({ redirect_uri: 'https://evil.test/cb' })), {
+      redirect: 'manual',
+    });
     expect(response.status).toBe(400);
     expect(response.headers.get('location')).toBeNull();
     expect(await response.text()).toContain('redirect_uri');
@@ -56,7 +63,9 @@ describe('authorize page', () => {
   });
 
   it('redirects protocol errors back with ?error= and the state', async () => {
-    const response = await fetch(authorizeUrl(sim.url, signInParams({ scope: 'identify nonsense' })), { redirect: 'manual' });
+    const response = await fetch(authorizeUrl(sim.url, signInParams({ scope: 'identify nonsense' })), {
+      redirect: 'manual',
+    });
     const location = new URL(response.headers.get('location') ?? '');
     expect(location.searchParams.get('error')).toBe('invalid_scope');
     expect(location.searchParams.get('state')).toBe('state-123');
@@ -76,7 +85,10 @@ describe('authorize page', () => {
   it('prompt=none skips the screen for an account that already authorized', async () => {
     const first = await submitConsentPage(authorizeUrl(sim.url, signInParams()), 'Authorize', EDDIE);
     const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    const again = await fetch(authorizeUrl(sim.url, signInParams({ prompt: 'none' })), { redirect: 'manual', headers: { cookie } });
+    const again = await fetch(authorizeUrl(sim.url, signInParams({ prompt: 'none' })), {
+      redirect: 'manual',
+      headers: { cookie },
+    });
     expect(again.status).toBe(302);
     expect(new URL(again.headers.get('location') ?? '').searchParams.get('code')).toBeTruthy();
   });
@@ -86,7 +98,13 @@ describe('token endpoint', () => {
   it('runs the full code flow with PKCE through arctic, then refreshes and revokes', async () => {
     const client = new OAuth2Client(TEST_APP.clientId, TEST_APP.clientSecret, REDIRECT_URI);
     const verifier = generateCodeVerifier();
-    const url = client.createAuthorizationURLWithPKCE(`${sim.url}/oauth2/authorize`, 'pkce-state', CodeChallengeMethod.S256, verifier, ['identify', 'guilds']);
+    const url = client.createAuthorizationURLWithPKCE(
+      `${sim.url}/oauth2/authorize`,
+      'pkce-state',
+      CodeChallengeMethod.S256,
+      verifier,
+      ['identify', 'guilds'],
+    );
     const consent = await submitConsentPage(url.toString(), 'Authorize', OLIVIA);
     const callback = new URL(consent.headers.get('location') ?? '');
     expect(callback.searchParams.get('state')).toBe('pkce-state');
@@ -96,18 +114,26 @@ describe('token endpoint', () => {
     expect(tokens.tokenType()).toBe('Bearer');
     expect(tokens.scopes()).toEqual(['identify', 'guilds']);
     expect(tokens.data).toMatchObject({ expires_in: 604800, scope: 'identify guilds' });
-    const me = await fetch(`${sim.url}/api/v10/users/@me`, { headers: { authorization: `Bearer ${tokens.accessToken()}` } });
+    const me = await fetch(`${sim.url}/api/v10/users/@me`, {
+      headers: { authorization: `Bearer ${tokens.accessToken()}` },
+    });
     expect(((await me.json()) as { id: string }).id).toBe(OLIVIA);
 
     const refreshed = await client.refreshAccessToken(tokenUrl(), tokens.refreshToken(), []);
     expect(refreshed.accessToken()).not.toBe(tokens.accessToken());
     expect(refreshed.refreshToken()).not.toBe(tokens.refreshToken());
-    const oldAccess = await fetch(`${sim.url}/api/v10/users/@me`, { headers: { authorization: `Bearer ${tokens.accessToken()}` } });
+    const oldAccess = await fetch(`${sim.url}/api/v10/users/@me`, {
+      headers: { authorization: `Bearer ${tokens.accessToken()}` },
+    });
     expect(oldAccess.status).toBe(401);
-    await expect(client.refreshAccessToken(tokenUrl(), tokens.refreshToken(), [])).rejects.toMatchObject({ code: 'invalid_grant' });
+    await expect(client.refreshAccessToken(tokenUrl(), tokens.refreshToken(), [])).rejects.toMatchObject({
+      code: 'invalid_grant',
+    });
 
     await client.revokeToken(`${sim.url}/api/oauth2/token/revoke`, refreshed.refreshToken());
-    const afterRevoke = await fetch(`${sim.url}/api/v10/users/@me`, { headers: { authorization: `Bearer ${refreshed.accessToken()}` } });
+    const afterRevoke = await fetch(`${sim.url}/api/v10/users/@me`, {
+      headers: { authorization: `Bearer ${refreshed.accessToken()}` },
+    });
     expect(afterRevoke.status).toBe(401);
     expect(await afterRevoke.json()).toEqual({ message: '401: Unauthorized', code: 0 });
   });
@@ -115,10 +141,18 @@ describe('token endpoint', () => {
   it('rejects a wrong or missing PKCE verifier', async () => {
     const client = new OAuth2Client(TEST_APP.clientId, TEST_APP.clientSecret, REDIRECT_URI);
     const verifier = generateCodeVerifier();
-    const url = client.createAuthorizationURLWithPKCE(`${sim.url}/oauth2/authorize`, 's', CodeChallengeMethod.S256, verifier, ['identify']);
+    const url = client.createAuthorizationURLWithPKCE(
+      `${sim.url}/oauth2/authorize`,
+      's',
+      CodeChallengeMethod.S256,
+      verifier,
+      ['identify'],
+    );
     const consent = await submitConsentPage(url.toString(), 'Authorize', OLIVIA);
     const code = new URL(consent.headers.get('location') ?? '').searchParams.get('code') ?? '';
-    const error = await client.validateAuthorizationCode(tokenUrl(), code, generateCodeVerifier()).catch((caught: unknown) => caught);
+    const error = await client
+      .validateAuthorizationCode(tokenUrl(), code, generateCodeVerifier())
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OAuth2RequestError);
     expect(error).toMatchObject({ code: 'invalid_grant' });
   });
@@ -151,7 +185,11 @@ describe('token endpoint', () => {
 
   it('makes codes single-use and binds them to the redirect_uri', async () => {
     const code = await obtainCode(sim.url, EDDIE);
-    const wrongRedirect = await postForm(tokenUrl(), { grant_type: 'authorization_code', code, redirect_uri: 'http://rampart.test/other' }, { authorization: basicAuth() });
+    const wrongRedirect = await postForm(
+      tokenUrl(),
+      { grant_type: 'authorization_code', code, redirect_uri: 'http://rampart.test/other' },
+      { authorization: basicAuth() },
+    );
     expect(wrongRedirect.status).toBe(400);
     expect(await wrongRedirect.json()).toMatchObject({ error: 'invalid_grant' });
 
@@ -173,7 +211,11 @@ describe('token endpoint', () => {
     sim = await startTestSimulator({ state: createSimulatorState({ now: () => now }) });
     const code = await obtainCode(sim.url, EDDIE);
     now += 10 * 60 * 1000 + 1;
-    const response = await postForm(tokenUrl(), { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI }, { authorization: basicAuth() });
+    const response = await postForm(
+      tokenUrl(),
+      { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI },
+      { authorization: basicAuth() },
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: 'invalid_grant' });
   });
@@ -191,7 +233,11 @@ describe('token endpoint', () => {
 
   it('serves the token endpoint under /api/v10 too', async () => {
     const code = await obtainCode(sim.url, EDDIE);
-    const response = await postForm(`${sim.url}/api/v10/oauth2/token`, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI }, { authorization: basicAuth() });
+    const response = await postForm(
+      `${sim.url}/api/v10/oauth2/token`,
+      { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI },
+      { authorization: basicAuth() },
+    );
     expect(response.status).toBe(200);
   });
 });

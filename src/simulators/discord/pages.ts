@@ -76,14 +76,20 @@ function accountRadios(accounts: readonly AccountChoice[], selectedId: string | 
       const checked = account.id === selected ? ' checked' : '';
       const note = account.note === undefined ? '' : ` · ${escapeHtml(account.note)}`;
       // The label holds only the display name, so the radio's accessible name is exactly e.g. "Olivia Owner".
-      return `<div class="account"><input type="radio" id="${inputId}" name="account_id" value="${escapeHtml(account.id)}"${checked}>` +
+      return (
+        `<div class="account"><input type="radio" id="${inputId}" name="account_id" value="${escapeHtml(account.id)}"${checked}>` +
         `<label for="${inputId}">${escapeHtml(account.displayName)}</label>` +
-        `<span class="muted">@${escapeHtml(account.username)}${note}</span></div>`;
+        `<span class="muted">@${escapeHtml(account.username)}${note}</span></div>`
+      );
     })
     .join('\n');
 }
 
-function consentForm(accounts: readonly AccountChoice[], hidden: Record<string, string>, selectedId: string | undefined): string {
+function consentForm(
+  accounts: readonly AccountChoice[],
+  hidden: Record<string, string>,
+  selectedId: string | undefined,
+): string {
   return `<form method="post" action="authorize">
 ${hiddenInputs(hidden)}
 <fieldset>

@@ -2,7 +2,14 @@ import { OverwriteType } from 'discord-api-types/v10';
 import type { APIOverwrite, APIRole } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import { role } from './fixtures/builders.js';
-import { ALL_PERMISSIONS, combine, computeBasePermissions, computeChannelPermissions, P, permissionNames } from './permissions.js';
+import {
+  ALL_PERMISSIONS,
+  combine,
+  computeBasePermissions,
+  computeChannelPermissions,
+  P,
+  permissionNames,
+} from './permissions.js';
 
 const GUILD = '100';
 const roles = new Map<string, APIRole>([
@@ -12,14 +19,21 @@ const roles = new Map<string, APIRole>([
   ['3', role('3', 'Muted', 0n, 3)],
 ]);
 const guild = { id: GUILD, ownerId: '900', rolesById: roles };
-const overwrite = (id: string, type: OverwriteType, allow: bigint, deny: bigint): APIOverwrite => ({ id, type, allow: allow.toString(), deny: deny.toString() });
+const overwrite = (id: string, type: OverwriteType, allow: bigint, deny: bigint): APIOverwrite => ({
+  id,
+  type,
+  allow: allow.toString(),
+  deny: deny.toString(),
+});
 
 describe('computeBasePermissions', () => {
   it('gives the owner every bit, whatever the roles', () => {
     expect(computeBasePermissions(guild, { userId: '900', roleIds: [] })).toBe(ALL_PERMISSIONS);
   });
   it('ORs @everyone and the member roles', () => {
-    expect(computeBasePermissions(guild, { userId: '1', roleIds: ['1'] })).toBe(combine(P.ViewChannel, P.SendMessages, P.ManageMessages));
+    expect(computeBasePermissions(guild, { userId: '1', roleIds: ['1'] })).toBe(
+      combine(P.ViewChannel, P.SendMessages, P.ManageMessages),
+    );
   });
   it('expands ADMINISTRATOR to every bit', () => {
     expect(computeBasePermissions(guild, { userId: '2', roleIds: ['2'] })).toBe(ALL_PERMISSIONS);
@@ -35,12 +49,18 @@ describe('computeChannelPermissions', () => {
   ];
   it('applies @everyone, then role overwrites (allow beats deny at the same step), then the member', () => {
     expect(computeChannelPermissions(guild, { userId: '7', roleIds: [] }, overwrites) & P.SendMessages).toBe(0n);
-    expect(computeChannelPermissions(guild, { userId: '8', roleIds: ['1', '3'] }, overwrites) & P.SendMessages).toBe(P.SendMessages);
+    expect(computeChannelPermissions(guild, { userId: '8', roleIds: ['1', '3'] }, overwrites) & P.SendMessages).toBe(
+      P.SendMessages,
+    );
     expect(computeChannelPermissions(guild, { userId: '55', roleIds: ['1'] }, overwrites) & P.ViewChannel).toBe(0n);
   });
   it('ignores overwrites for administrators and the owner', () => {
     expect(computeChannelPermissions(guild, { userId: '2', roleIds: ['2'] }, overwrites)).toBe(ALL_PERMISSIONS);
-    expect(computeChannelPermissions(guild, { userId: '900', roleIds: [] }, [overwrite('900', OverwriteType.Member, 0n, ALL_PERMISSIONS)])).toBe(ALL_PERMISSIONS);
+    expect(
+      computeChannelPermissions(guild, { userId: '900', roleIds: [] }, [
+        overwrite('900', OverwriteType.Member, 0n, ALL_PERMISSIONS),
+      ]),
+    ).toBe(ALL_PERMISSIONS);
   });
 });
 

@@ -35,7 +35,9 @@ export function loadPersistedState(path: string, warn: (message: string) => void
   try {
     return PersistedStateSchema.parse(JSON.parse(text));
   } catch (error) {
-    warn(`Ignoring unreadable Discord simulator state at ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    warn(
+      `Ignoring unreadable Discord simulator state at ${path}: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return emptyPersistedState();
   }
 }

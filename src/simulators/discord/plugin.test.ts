@@ -7,7 +7,15 @@ import { TYPICAL_GUILD_ID } from './fixtures/index.js';
 import { discordSimulator } from './plugin.js';
 import { createSimulatorState } from './state.js';
 import type { SimulatorState } from './state.js';
-import { authorizeUrl, basicAuth, postForm, REDIRECT_URI, signInParams, submitConsentPage, TEST_APP } from './test-support.js';
+import {
+  authorizeUrl,
+  basicAuth,
+  postForm,
+  REDIRECT_URI,
+  signInParams,
+  submitConsentPage,
+  TEST_APP,
+} from './test-support.js';
 
 const PREFIX = '/_sim/discord';
 
@@ -17,7 +25,12 @@ async function startHost(state: SimulatorState): Promise<{ app: FastifyInstance;
   await app.register(formbody);
   await app.register(cookie);
   app.post('/echo-form', async (request) => ({ body: request.body }));
-  await app.register(discordSimulator, { prefix: PREFIX, ...TEST_APP, redirectUris: [...TEST_APP.redirectUris], state });
+  await app.register(discordSimulator, {
+    prefix: PREFIX,
+    ...TEST_APP,
+    redirectUris: [...TEST_APP.redirectUris],
+    state,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no address');
@@ -46,7 +59,11 @@ describe('discordSimulator mounted under a prefix in a host app with @fastify/fo
     expect(consent.status).toBe(302);
     expect(consent.headers.get('set-cookie')).toContain(`Path=${PREFIX}/oauth2`);
     const code = new URL(consent.headers.get('location') ?? '').searchParams.get('code') ?? '';
-    const token = await postForm(`${simBase}/api/oauth2/token`, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI }, { authorization: basicAuth() });
+    const token = await postForm(
+      `${simBase}/api/oauth2/token`,
+      { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI },
+      { authorization: basicAuth() },
+    );
     expect(token.status).toBe(200);
     const { access_token: accessToken } = (await token.json()) as { access_token: string };
     const me = await fetch(`${simBase}/api/v10/users/@me`, { headers: { authorization: `Bearer ${accessToken}` } });
@@ -56,10 +73,18 @@ describe('discordSimulator mounted under a prefix in a host app with @fastify/fo
   });
 
   it('serves REST with rate-limit headers and logs routes without the prefix', async () => {
-    const response = await fetch(`${host.base}${PREFIX}/api/v10/guilds/${TYPICAL_GUILD_ID}/roles`, { headers: { authorization: `Bot ${TEST_APP.botToken}` } });
+    const response = await fetch(`${host.base}${PREFIX}/api/v10/guilds/${TYPICAL_GUILD_ID}/roles`, {
+      headers: { authorization: `Bot ${TEST_APP.botToken}` },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-ratelimit-bucket')).toBeTruthy();
-    expect(state.requestLog.at(-1)).toMatchObject({ method: 'GET', route: '/guilds/:guildId/roles', path: `/guilds/${TYPICAL_GUILD_ID}/roles`, status: 200, auth: 'bot' });
+    expect(state.requestLog.at(-1)).toMatchObject({
+      method: 'GET',
+      route: '/guilds/:guildId/roles',
+      path: `/guilds/${TYPICAL_GUILD_ID}/roles`,
+      status: 200,
+      auth: 'bot',
+    });
   });
 
   it('keeps its not-found body inside the prefix and leaves the host one alone', async () => {

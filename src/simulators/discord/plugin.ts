@@ -34,7 +34,9 @@ function pathOf(request: FastifyRequest): string {
 function stringParams(request: FastifyRequest): Record<string, string> {
   const params: unknown = request.params;
   if (typeof params !== 'object' || params === null) return {};
-  return Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(params).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /** The route pattern without prefix and API base, with `@me` written out (`/users/:userId` → `/users/@me`). */
@@ -54,11 +56,21 @@ function isTokenEndpoint(request: FastifyRequest, prefix: string): boolean {
  * (`app.register(discordSimulator, { prefix: '/_sim/discord', … })`); it brings its own form parser, error
  * and not-found handlers, and touches nothing outside its scope.
  */
-export const discordSimulator: FastifyPluginAsync<DiscordSimulatorOptions> = async (instance: FastifyInstance, options) => {
+export const discordSimulator: FastifyPluginAsync<DiscordSimulatorOptions> = async (
+  instance: FastifyInstance,
+  options,
+) => {
   const warn = options.logger?.warn.bind(options.logger) ?? ((message: string) => instance.log.warn(message));
-  const state = options.state ?? createSimulatorState({ ...(options.statePath === undefined ? {} : { statePath: options.statePath }), warn });
+  const state =
+    options.state ??
+    createSimulatorState({ ...(options.statePath === undefined ? {} : { statePath: options.statePath }), warn });
   const context: SimulatorContext = {
-    app: { clientId: options.clientId, clientSecret: options.clientSecret, botToken: options.botToken, redirectUris: [...options.redirectUris] },
+    app: {
+      clientId: options.clientId,
+      clientSecret: options.clientSecret,
+      botToken: options.botToken,
+      redirectUris: [...options.redirectUris],
+    },
     state,
     prefix: instance.prefix,
   };
@@ -86,7 +98,14 @@ export const discordSimulator: FastifyPluginAsync<DiscordSimulatorOptions> = asy
   instance.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
     const info = apiRequests.get(request);
     if (!info) return;
-    state.recordRequest({ at: state.clock(), method: request.method, route: info.route, path: info.path, status: reply.statusCode, auth: authScheme(request) });
+    state.recordRequest({
+      at: state.clock(),
+      method: request.method,
+      route: info.route,
+      path: info.path,
+      status: reply.statusCode,
+      auth: authScheme(request),
+    });
   });
 
   instance.setErrorHandler((error: FastifyError | DiscordApiError | OAuthError, request, reply) => {
@@ -94,10 +113,14 @@ export const discordSimulator: FastifyPluginAsync<DiscordSimulatorOptions> = asy
     if (error instanceof OAuthError) return reply.code(error.status).send(error.body);
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (isTokenEndpoint(request, context.prefix) && status < 500) {
-      return reply.code(400).send(new OAuthError(400, 'invalid_request', 'The request is not formatted correctly.').body);
+      return reply
+        .code(400)
+        .send(new OAuthError(400, 'invalid_request', 'The request is not formatted correctly.').body);
     }
     if (status >= 500) request.log.error({ err: error }, 'Discord simulator failed');
-    return reply.code(status).send({ message: status >= 500 ? '500: Internal Server Error' : `${status}: ${error.message}`, code: 0 });
+    return reply
+      .code(status)
+      .send({ message: status >= 500 ? '500: Internal Server Error' : `${status}: ${error.message}`, code: 0 });
   });
 
   instance.setNotFoundHandler(async (_request, reply) => reply.code(404).send(notFound().body));

@@ -15,7 +15,8 @@ export function queryValue(request: FastifyRequest, name: string): string | unde
 
 export function snowflakeQuery(request: FastifyRequest, name: string): string | undefined {
   const value = queryValue(request, name);
-  if (value !== undefined && !isSnowflake(value)) throw invalidFormBody(name, 'NUMBER_TYPE_COERCE', `Value "${value}" is not snowflake.`);
+  if (value !== undefined && !isSnowflake(value))
+    throw invalidFormBody(name, 'NUMBER_TYPE_COERCE', `Value "${value}" is not snowflake.`);
   return value;
 }
 
@@ -25,7 +26,8 @@ export function limitQuery(request: FastifyRequest, fallback: number, max: numbe
   const limit = Number(text);
   if (!Number.isInteger(limit)) throw invalidFormBody('limit', 'NUMBER_TYPE_COERCE', `Value "${text}" is not int.`);
   if (limit < 1) throw invalidFormBody('limit', 'NUMBER_TYPE_MIN', 'int value should be greater than or equal to 1.');
-  if (limit > max) throw invalidFormBody('limit', 'NUMBER_TYPE_MAX', `int value should be less than or equal to ${max}.`);
+  if (limit > max)
+    throw invalidFormBody('limit', 'NUMBER_TYPE_MAX', `int value should be less than or equal to ${max}.`);
   return limit;
 }
 

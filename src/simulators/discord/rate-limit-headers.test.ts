@@ -9,7 +9,13 @@ import { startTestSimulator, TEST_APP } from './test-support.js';
 
 /** Discord's rate-limit headers and 429 bodies (discord-reference §4), and @discordjs/rest living with them. */
 
-const BUCKET_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-ratelimit-reset-after', 'x-ratelimit-bucket'];
+const BUCKET_HEADERS = [
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'x-ratelimit-reset-after',
+  'x-ratelimit-bucket',
+];
 
 let sim: RunningDiscordSimulator;
 beforeEach(async () => {
@@ -19,10 +25,13 @@ afterEach(async () => {
   await sim.close();
 });
 
-const get = (path: string) => fetch(`${sim.url}/api/v10${path}`, { headers: { authorization: `Bot ${TEST_APP.botToken}` } });
+const get = (path: string) =>
+  fetch(`${sim.url}/api/v10${path}`, { headers: { authorization: `Bot ${TEST_APP.botToken}` } });
 
 function headersOf(response: Response): Record<string, string> {
-  return Object.fromEntries([...response.headers].filter(([name]) => name.startsWith('x-ratelimit-') || name === 'retry-after'));
+  return Object.fromEntries(
+    [...response.headers].filter(([name]) => name.startsWith('x-ratelimit-') || name === 'retry-after'),
+  );
 }
 
 describe('rate-limit headers', () => {
@@ -39,9 +48,19 @@ describe('rate-limit headers', () => {
     const limited = await get(`/guilds/${TYPICAL_GUILD_ID}`);
     expect(limited.status).toBe(429);
     const headers = headersOf(limited);
-    expect(headers).toMatchObject({ 'retry-after': '2', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': '1.500', 'x-ratelimit-scope': 'user' });
+    expect(headers).toMatchObject({
+      'retry-after': '2',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset-after': '1.500',
+      'x-ratelimit-scope': 'user',
+    });
     expect(Object.keys(headers).sort()).toEqual([...BUCKET_HEADERS, 'retry-after', 'x-ratelimit-scope'].sort());
-    expect(await limited.json()).toEqual({ message: 'You are being rate limited.', retry_after: 1.5, global: false, code: 0 });
+    expect(await limited.json()).toEqual({
+      message: 'You are being rate limited.',
+      retry_after: 1.5,
+      global: false,
+      code: 0,
+    });
   });
 
   it('never sends a Retry-After of zero or a fraction', async () => {
@@ -55,8 +74,17 @@ describe('rate-limit headers', () => {
     sim.state.forceRateLimit('*', 1, 0.75, { global: true });
     const limited = await get(`/guilds/${TYPICAL_GUILD_ID}/channels`);
     expect(limited.status).toBe(429);
-    expect(headersOf(limited)).toEqual({ 'retry-after': '1', 'x-ratelimit-global': 'true', 'x-ratelimit-scope': 'global' });
-    expect(await limited.json()).toEqual({ message: 'You are being rate limited.', retry_after: 0.75, global: true, code: 0 });
+    expect(headersOf(limited)).toEqual({
+      'retry-after': '1',
+      'x-ratelimit-global': 'true',
+      'x-ratelimit-scope': 'global',
+    });
+    expect(await limited.json()).toEqual({
+      message: 'You are being rate limited.',
+      retry_after: 0.75,
+      global: true,
+      code: 0,
+    });
   });
 
   it('keeps the bucket headers on a shared-resource 429', async () => {
@@ -91,7 +119,10 @@ describe('@discordjs/rest with Discord-style 429s', () => {
     rest.on('rateLimited', (info) => events.push(info));
     sim.state.forceRateLimit('*', 1, 0.5, { global: true });
     const started = Date.now();
-    const [guild, roles] = await Promise.all([rest.get(Routes.guild(TYPICAL_GUILD_ID)) as Promise<APIGuild>, rest.get(Routes.guildRoles(DANGEROUS_GUILD_ID))]);
+    const [guild, roles] = await Promise.all([
+      rest.get(Routes.guild(TYPICAL_GUILD_ID)) as Promise<APIGuild>,
+      rest.get(Routes.guildRoles(DANGEROUS_GUILD_ID)),
+    ]);
     expect(guild.id).toBe(TYPICAL_GUILD_ID);
     expect(roles).toBeInstanceOf(Array);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
@@ -99,5 +130,4 @@ describe('@discordjs/rest with Discord-style 429s', () => {
     expect(events.map((event) => event.global)).toContain(true);
     expect(sim.state.requestLog.filter((entry) => entry.status === 429)).toHaveLength(1);
   });
-
 });

@@ -98,7 +98,9 @@ export class RateLimiter {
       'x-ratelimit-bucket': bucket,
     };
 
-    const forced = this.forced.find((entry) => entry.remaining > 0 && patternMatches(entry.pattern, method, route, path));
+    const forced = this.forced.find(
+      (entry) => entry.remaining > 0 && patternMatches(entry.pattern, method, route, path),
+    );
     if (forced) {
       forced.remaining -= 1;
       if (forced.remaining === 0) this.forced.splice(this.forced.indexOf(forced), 1);
@@ -115,11 +117,19 @@ export class RateLimiter {
    * or shared limit keeps the bucket headers with the bucket exhausted; a global limit belongs to no bucket,
    * so it carries only `X-RateLimit-Global` and `X-RateLimit-Scope: global`.
    */
-  private limitedDecision(headers: Record<string, string>, retryAfterSeconds: number, global: boolean, scope: RateLimitScope): RateLimitDecision {
+  private limitedDecision(
+    headers: Record<string, string>,
+    retryAfterSeconds: number,
+    global: boolean,
+    scope: RateLimitScope,
+  ): RateLimitDecision {
     const limited = { retryAfterSeconds, global, scope };
     const retryAfter = String(Math.max(1, Math.ceil(retryAfterSeconds)));
     if (global) {
-      return { headers: { 'retry-after': retryAfter, 'x-ratelimit-global': 'true', 'x-ratelimit-scope': 'global' }, limited };
+      return {
+        headers: { 'retry-after': retryAfter, 'x-ratelimit-global': 'true', 'x-ratelimit-scope': 'global' },
+        limited,
+      };
     }
     const limitedHeaders: Record<string, string> = {
       ...headers,

@@ -71,7 +71,11 @@ export class SimulatedGuild {
   channelPermissions(userId: string, channel: SimulatedGuildChannel): bigint {
     const entry = this.member(userId);
     if (!entry) return 0n;
-    return computeChannelPermissions(this.permissionGuild, { userId, roleIds: entry.roles }, channel.permission_overwrites);
+    return computeChannelPermissions(
+      this.permissionGuild,
+      { userId, roleIds: entry.roles },
+      channel.permission_overwrites,
+    );
   }
 
   canView(userId: string, channel: SimulatedGuildChannel): boolean {

@@ -152,7 +152,12 @@ export class SimulatorState {
    * The next `times` requests matching `routePattern` answer 429 with `Retry-After: retryAfterSeconds`.
    * Patterns: `*`, `GET /guilds/:guildId/members`, `/guilds/:guildId/members` or a concrete path.
    */
-  forceRateLimit(routePattern: string, times: number, retryAfterSeconds: number, options: ForcedRateLimitOptions = {}): void {
+  forceRateLimit(
+    routePattern: string,
+    times: number,
+    retryAfterSeconds: number,
+    options: ForcedRateLimitOptions = {},
+  ): void {
     this.rateLimiter.force(routePattern, times, retryAfterSeconds, options);
   }
 
@@ -162,7 +167,8 @@ export class SimulatorState {
 
   recordRequest(entry: RequestLogEntry): void {
     this.requestLog.push(entry);
-    if (this.requestLog.length > REQUEST_LOG_LIMIT) this.requestLog.splice(0, this.requestLog.length - REQUEST_LOG_LIMIT);
+    if (this.requestLog.length > REQUEST_LOG_LIMIT)
+      this.requestLog.splice(0, this.requestLog.length - REQUEST_LOG_LIMIT);
     const key = `${entry.method} ${entry.route}`;
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
   }

@@ -22,7 +22,14 @@ export function authorizeUrl(base: string, params: Record<string, string>): stri
 }
 
 export function signInParams(extra: Record<string, string> = {}): Record<string, string> {
-  return { response_type: 'code', client_id: TEST_APP.clientId, scope: 'identify guilds', state: 'state-123', redirect_uri: REDIRECT_URI, ...extra };
+  return {
+    response_type: 'code',
+    client_id: TEST_APP.clientId,
+    scope: 'identify guilds',
+    state: 'state-123',
+    redirect_uri: REDIRECT_URI,
+    ...extra,
+  };
 }
 
 export interface ParsedForm {
@@ -37,7 +44,12 @@ function attribute(tag: string, name: string): string | undefined {
 }
 
 function decode(value: string): string {
-  return value.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+  return value
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
 }
 
 /** Reads the consent form the way a browser would see it. */
@@ -68,7 +80,11 @@ export function parseConsentForm(html: string): ParsedForm {
 }
 
 /** Loads the consent page, picks `accountId`, presses the button labelled `button`; returns the raw response. */
-export async function submitConsentPage(pageUrl: string, button: 'Authorize' | 'Cancel', accountId?: string): Promise<Response> {
+export async function submitConsentPage(
+  pageUrl: string,
+  button: 'Authorize' | 'Cancel',
+  accountId?: string,
+): Promise<Response> {
   const page = await fetch(pageUrl);
   const form = parseConsentForm(await page.text());
   const fields = new URLSearchParams(form.hidden);
@@ -98,14 +114,26 @@ export function basicAuth(id: string = TEST_APP.clientId, secret: string = TEST_
   return `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 }
 
-export async function postForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(fields) });
+export async function postForm(
+  url: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields),
+  });
 }
 
 /** A Bearer access token for `accountId`, through the real code flow. */
 export async function userAccessToken(base: string, accountId: string): Promise<string> {
   const code = await obtainCode(base, accountId);
-  const response = await postForm(`${base}/api/oauth2/token`, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI }, { authorization: basicAuth() });
+  const response = await postForm(
+    `${base}/api/oauth2/token`,
+    { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI },
+    { authorization: basicAuth() },
+  );
   const body = (await response.json()) as { access_token: string };
   return body.access_token;
 }

@@ -1,4 +1,9 @@
-import type { APIApplication, APIUser, RESTAPIPartialCurrentUserGuild, RESTGetAPIOAuth2CurrentAuthorizationResult } from 'discord-api-types/v10';
+import type {
+  APIApplication,
+  APIUser,
+  RESTAPIPartialCurrentUserGuild,
+  RESTGetAPIOAuth2CurrentAuthorizationResult,
+} from 'discord-api-types/v10';
 import { ApplicationFlags, OAuth2Scopes } from 'discord-api-types/v10';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SimulatorContext } from './context.js';
@@ -14,11 +19,22 @@ import { compareSnowflakes, isSnowflake } from './snowflake.js';
 const USER_GUILDS_MAX = 200;
 
 function botSelf(): APIUser {
-  return { ...RAMPART_BOT, mfa_enabled: false, locale: 'en-US', verified: true, email: null, flags: 0 as APIUser['flags'] };
+  return {
+    ...RAMPART_BOT,
+    mfa_enabled: false,
+    locale: 'en-US',
+    verified: true,
+    email: null,
+    flags: 0 as APIUser['flags'],
+  };
 }
 
 /** Fields Discord sends on the current application that discord-api-types does not list. */
-type CurrentApplication = APIApplication & { type: null; explicit_content_filter: 0 | 1; eligible_oauth2_scopes: OAuth2Scopes[] };
+type CurrentApplication = APIApplication & {
+  type: null;
+  explicit_content_filter: 0 | 1;
+  eligible_oauth2_scopes: OAuth2Scopes[];
+};
 
 function application(context: SimulatorContext): CurrentApplication {
   return {
@@ -60,11 +76,17 @@ function partialGuild(guild: SimulatedGuild, userId: string, withCounts: boolean
     // Guild level only: roles, owner and ADMINISTRATOR bypass, no channel overwrites (discord-reference §5.3).
     permissions: guild.basePermissions(userId).toString(),
     features: settings.features,
-    ...(withCounts ? { approximate_member_count: guild.members.length, approximate_presence_count: guild.fixture.presenceCount } : {}),
+    ...(withCounts
+      ? { approximate_member_count: guild.members.length, approximate_presence_count: guild.fixture.presenceCount }
+      : {}),
   };
 }
 
-function listGuilds(request: FastifyRequest, context: SimulatorContext, userId: string): RESTAPIPartialCurrentUserGuild[] {
+function listGuilds(
+  request: FastifyRequest,
+  context: SimulatorContext,
+  userId: string,
+): RESTAPIPartialCurrentUserGuild[] {
   const before = snowflakeQuery(request, 'before');
   const after = snowflakeQuery(request, 'after');
   const limit = limitQuery(request, USER_GUILDS_MAX, USER_GUILDS_MAX);
@@ -97,7 +119,13 @@ export function registerUserRoutes(instance: FastifyInstance, context: Simulator
     const grant = requireBearer(request, context, OAuth2Scopes.Identify);
     const account = context.state.account(grant.userId);
     if (!account) throw unauthorized();
-    const user: APIUser = { ...account.user, mfa_enabled: account.mfaEnabled, locale: account.locale, premium_type: 0, flags: account.user.public_flags };
+    const user: APIUser = {
+      ...account.user,
+      mfa_enabled: account.mfaEnabled,
+      locale: account.locale,
+      premium_type: 0,
+      flags: account.user.public_flags,
+    };
     if (grant.scopes.includes(OAuth2Scopes.Email)) Object.assign(user, { email: account.email, verified: true });
     return user;
   });
@@ -111,20 +139,35 @@ export function registerUserRoutes(instance: FastifyInstance, context: Simulator
   });
 
   // The bot leaves a guild: the product's "remove bot" and the way tests undo an invite.
-  instance.delete<{ Params: { userId: string; guildId: string } }>('/api/v10/users/:userId/guilds/:guildId', async (request, reply) => {
-    if (request.params.userId !== ME) throw notFound();
-    requireBot(request, context);
-    const { guildId } = request.params;
-    if (!isSnowflake(guildId) || !context.state.isBotInGuild(guildId)) throw unknownGuild();
-    context.state.removeBotFromGuild(guildId);
-    return reply.code(204).send();
-  });
+  instance.delete<{ Params: { userId: string; guildId: string } }>(
+    '/api/v10/users/:userId/guilds/:guildId',
+    async (request, reply) => {
+      if (request.params.userId !== ME) throw notFound();
+      requireBot(request, context);
+      const { guildId } = request.params;
+      if (!isSnowflake(guildId) || !context.state.isBotInGuild(guildId)) throw unknownGuild();
+      context.state.removeBotFromGuild(guildId);
+      return reply.code(204).send();
+    },
+  );
 
   instance.get<{ Params: { resource: string } }>('/api/v10/oauth2/:resource', async (request) => {
     if (request.params.resource !== ME) throw notFound();
     const grant = requireBearer(request, context);
-    const { id, name, icon, description, type, bot_public, bot_require_code_grant, verify_key, flags, flags_new } = application(context);
-    const authorizedApplication = { id, name, icon, description, type, bot_public, bot_require_code_grant, verify_key, flags, flags_new };
+    const { id, name, icon, description, type, bot_public, bot_require_code_grant, verify_key, flags, flags_new } =
+      application(context);
+    const authorizedApplication = {
+      id,
+      name,
+      icon,
+      description,
+      type,
+      bot_public,
+      bot_require_code_grant,
+      verify_key,
+      flags,
+      flags_new,
+    };
     const result: RESTGetAPIOAuth2CurrentAuthorizationResult = {
       application: authorizedApplication,
       scopes: grant.scopes as OAuth2Scopes[],

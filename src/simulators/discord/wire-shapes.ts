@@ -24,20 +24,37 @@ export type GuildResponse = APIGuild & { home_header: string | null; nsfw: boole
  * voice regions moved to channels, and guilds now answer `region: "deprecated"`.
  */
 export function guildResponse(guild: APIGuild): GuildResponse {
-  return { home_header: null, nsfw: guild.nsfw_level === GuildNSFWLevel.AgeRestricted, ...guild, region: guild.region ?? 'deprecated' };
+  return {
+    home_header: null,
+    nsfw: guild.nsfw_level === GuildNSFWLevel.AgeRestricted,
+    ...guild,
+    region: guild.region ?? 'deprecated',
+  };
 }
 
 /** Every AutoMod action carries `metadata`, empty (`{}`) when the action has no settings. */
 export function autoModerationRuleResponse(rule: APIAutoModerationRule): APIAutoModerationRule {
-  return { ...rule, actions: rule.actions.map((action): APIAutoModerationAction => ({ ...action, metadata: action.metadata ?? {} })) };
+  return {
+    ...rule,
+    actions: rule.actions.map((action): APIAutoModerationAction => ({ ...action, metadata: action.metadata ?? {} })),
+  };
 }
 
-export type IntegrationApplicationResponse = APIGuildIntegrationApplication & { type: null; flags: number; flags_new: string };
+export type IntegrationApplicationResponse = APIGuildIntegrationApplication & {
+  type: null;
+  flags: number;
+  flags_new: string;
+};
 
 /** An integration's application is a partial application object: `type` (null for bots), `flags` and `flags_new`. */
 export function integrationResponse(integration: SimulatedIntegration): SimulatedIntegration {
   if (!integration.application) return integration;
-  const application: IntegrationApplicationResponse = { type: null, flags: 0, flags_new: '0', ...integration.application };
+  const application: IntegrationApplicationResponse = {
+    type: null,
+    flags: 0,
+    flags_new: '0',
+    ...integration.application,
+  };
   return { ...integration, application };
 }
 
@@ -52,6 +69,9 @@ function onboardingOptionResponse(option: APIGuildOnboardingPromptOption): APIGu
 export function onboardingResponse(onboarding: APIGuildOnboarding): APIGuildOnboarding {
   return {
     ...onboarding,
-    prompts: onboarding.prompts.map((prompt): APIGuildOnboardingPrompt => ({ ...prompt, options: prompt.options.map(onboardingOptionResponse) })),
+    prompts: onboarding.prompts.map((prompt): APIGuildOnboardingPrompt => ({
+      ...prompt,
+      options: prompt.options.map(onboardingOptionResponse),
+    })),
   };
 }

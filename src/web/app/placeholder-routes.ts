@@ -14,7 +14,8 @@ export const SHELL_PLACEHOLDERS: readonly PlaceholderRoute[] = [
   {
     path: '/evidence',
     title: 'Evidence Reviews',
-    description: 'All your evidence submissions across audits, with pending, approved and rejected counts, will appear here.',
+    description:
+      'All your evidence submissions across audits, with pending, approved and rejected counts, will appear here.',
   },
   {
     path: '/certificates',
@@ -39,7 +40,8 @@ export const SHELL_PLACEHOLDERS: readonly PlaceholderRoute[] = [
   {
     path: '/admin',
     title: 'Admin',
-    description: 'Entitlements, engagements, certificates, CSU verification, test accounts, evidence review and coupons will be managed here.',
+    description:
+      'Entitlements, engagements, certificates, CSU verification, test accounts, evidence review and coupons will be managed here.',
   },
   {
     path: '/paywall/success',

@@ -49,7 +49,9 @@ function ShellRoutes({ user }: { user: CurrentUser }) {
       <Route path="/audits">
         <AuditsPage user={user} />
       </Route>
-      <Route path="/audits/:id">{(params) => <AuditResultsPage key={params.id} user={user} auditId={params.id} />}</Route>
+      <Route path="/audits/:id">
+        {(params) => <AuditResultsPage key={params.id} user={user} auditId={params.id} />}
+      </Route>
       {SHELL_PLACEHOLDERS.map(({ path, title, description }) => (
         <Route key={path} path={path}>
           <ComingSoon title={title} description={description} />
@@ -82,7 +84,11 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
 
 /** Spec part 1 §8: the server reported a problem on the live connection. */
 function showConnectionError(): void {
-  toast({ title: 'Connection Error', description: 'Real-time updates may be delayed. Please refresh if issues persist.', variant: 'destructive' });
+  toast({
+    title: 'Connection Error',
+    description: 'Real-time updates may be delayed. Please refresh if issues persist.',
+    variant: 'destructive',
+  });
 }
 
 /**

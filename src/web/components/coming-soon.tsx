@@ -11,7 +11,11 @@ interface ComingSoonProps {
 }
 
 /** Stands in for a screen that is specified but not built yet, so no route renders blank. */
-export function ComingSoon({ title, description, backTo = { href: '/dashboard', label: 'Back to Dashboard' } }: ComingSoonProps) {
+export function ComingSoon({
+  title,
+  description,
+  backTo = { href: '/dashboard', label: 'Back to Dashboard' },
+}: ComingSoonProps) {
   return (
     <section aria-labelledby="coming-soon-title" className="mx-auto w-full max-w-2xl">
       <h1 className="mb-6 text-2xl font-bold tracking-tight">{title}</h1>

@@ -42,14 +42,22 @@ describe('apiRequest', () => {
   });
 
   it('throws "status: body" for a failed answer', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => respond(404, '{"error":{"code":"NOT_FOUND","message":"nope"}}')));
-    await expect(apiRequest('GET', '/api/servers')).rejects.toThrow('404: {"error":{"code":"NOT_FOUND","message":"nope"}}');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => respond(404, '{"error":{"code":"NOT_FOUND","message":"nope"}}')),
+    );
+    await expect(apiRequest('GET', '/api/servers')).rejects.toThrow(
+      '404: {"error":{"code":"NOT_FOUND","message":"nope"}}',
+    );
   });
 
   it('does not re-authenticate on /api/auth/* 401s', async () => {
     const open = vi.fn();
     vi.stubGlobal('window', { open });
-    vi.stubGlobal('fetch', vi.fn(async () => respond(401, '', 'Unauthorized')));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => respond(401, '', 'Unauthorized')),
+    );
     await expect(apiRequest('POST', '/api/auth/logout')).rejects.toThrow('401: Unauthorized');
     expect(open).not.toHaveBeenCalled();
   });
@@ -59,7 +67,9 @@ describe('apiRequest', () => {
     vi.stubGlobal('window', {
       location: { origin: 'https://rampart.test' },
       open: () => {
-        queueMicrotask(() => listeners.forEach((listener) => listener({ origin: 'https://rampart.test', data: 'auth:success' })));
+        queueMicrotask(() =>
+          listeners.forEach((listener) => listener({ origin: 'https://rampart.test', data: 'auth:success' })),
+        );
         return {};
       },
       addEventListener: (_type: string, listener: (typeof listeners)[number]) => listeners.push(listener),
@@ -67,7 +77,10 @@ describe('apiRequest', () => {
       setTimeout: () => 0,
       clearTimeout: () => undefined,
     });
-    const fetchMock = vi.fn().mockResolvedValueOnce(respond(401, '', 'Unauthorized')).mockResolvedValueOnce(respond(200, '[]'));
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(respond(401, '', 'Unauthorized'))
+      .mockResolvedValueOnce(respond(200, '[]'));
     vi.stubGlobal('fetch', fetchMock);
     const response = await apiRequest('GET', '/api/servers');
     expect(await response.json()).toEqual([]);
@@ -77,12 +90,18 @@ describe('apiRequest', () => {
 
 describe('getJson', () => {
   it('turns a 401 into null with returnNull, without a popup', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => respond(401)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => respond(401)),
+    );
     await expect(getJson('/api/auth/me', { on401: 'returnNull' })).resolves.toBeNull();
   });
 
   it('still throws other failures with returnNull', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => respond(500, '', 'Internal Server Error')));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => respond(500, '', 'Internal Server Error')),
+    );
     await expect(getJson('/api/auth/me', { on401: 'returnNull' })).rejects.toBeInstanceOf(ApiError);
   });
 });

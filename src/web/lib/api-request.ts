@@ -46,7 +46,12 @@ export async function apiRequest(method: HttpMethod, url: string, data?: unknown
 }
 
 /** A request whose JSON answer is checked against the endpoint's contract. */
-export async function requestJson<T>(schema: z.ZodType<T>, method: HttpMethod, url: string, data?: unknown): Promise<T> {
+export async function requestJson<T>(
+  schema: z.ZodType<T>,
+  method: HttpMethod,
+  url: string,
+  data?: unknown,
+): Promise<T> {
   const response = await apiRequest(method, url, data);
   return schema.parse(await response.json());
 }

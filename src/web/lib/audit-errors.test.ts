@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-errors';
-import { checkUpdateErrorDescription, START_AUDIT_FALLBACK, startAuditErrorDescription, UPDATE_CHECK_FALLBACK } from './audit-errors';
+import {
+  checkUpdateErrorDescription,
+  START_AUDIT_FALLBACK,
+  startAuditErrorDescription,
+  UPDATE_CHECK_FALLBACK,
+} from './audit-errors';
 
 const body = (code: string, message: string) => JSON.stringify({ error: { code, message } });
 
@@ -18,7 +23,9 @@ describe('startAuditErrorDescription', () => {
   });
 
   it('uses a non-JSON access-denied body as it is', () => {
-    expect(startAuditErrorDescription(new ApiError(403, 'Access denied', 'Forbidden'))).toBe('Access Denied - Access denied');
+    expect(startAuditErrorDescription(new ApiError(403, 'Access denied', 'Forbidden'))).toBe(
+      'Access Denied - Access denied',
+    );
   });
 
   it('falls back to the error text, then to the generic line', () => {

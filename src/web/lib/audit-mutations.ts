@@ -32,8 +32,15 @@ export interface UpdateCheckInput {
   waiveReason: string | null;
 }
 
-export function updateCheck({ checkResultId, status, waiveReason }: UpdateCheckInput): Promise<z.infer<typeof UpdateCheckResponse>> {
-  return requestJson(UpdateCheckResponse, 'PUT', `/api/checks/${encodeURIComponent(checkResultId)}`, { status, waiveReason });
+export function updateCheck({
+  checkResultId,
+  status,
+  waiveReason,
+}: UpdateCheckInput): Promise<z.infer<typeof UpdateCheckResponse>> {
+  return requestJson(UpdateCheckResponse, 'PUT', `/api/checks/${encodeURIComponent(checkResultId)}`, {
+    status,
+    waiveReason,
+  });
 }
 
 /** Admin override or Manual Overrides toggle (spec part 1 §4); the answer carries the rescored audit. */
@@ -45,7 +52,11 @@ export function useUpdateCheck() {
       queryClient.setQueryData<AuditWithChecks>(auditQueryKey(audit.id), (current) =>
         current === undefined
           ? current
-          : { ...current, ...audit, checkResults: current.checkResults.map((item) => (item.id === check.id ? check : item)) },
+          : {
+              ...current,
+              ...audit,
+              checkResults: current.checkResults.map((item) => (item.id === check.id ? check : item)),
+            },
       );
       return invalidateAuditQueries(queryClient, audit);
     },

@@ -21,8 +21,14 @@ describe('auditProgress', () => {
   });
 
   it('is 0% while pending and 100% once completed', () => {
-    expect(auditProgress({ ...base, status: 'pending' }, minutes(3))).toMatchObject({ percent: 0, remainingMinutes: 8 });
-    expect(auditProgress({ ...base, status: 'completed' }, minutes(3))).toMatchObject({ percent: 100, remainingMinutes: 0 });
+    expect(auditProgress({ ...base, status: 'pending' }, minutes(3))).toMatchObject({
+      percent: 0,
+      remainingMinutes: 8,
+    });
+    expect(auditProgress({ ...base, status: 'completed' }, minutes(3))).toMatchObject({
+      percent: 100,
+      remainingMinutes: 0,
+    });
   });
 
   it('counts evaluated checks, rounded and capped at 95%', () => {
@@ -39,9 +45,17 @@ describe('auditProgress', () => {
   });
 
   it('derives the step and its label from the percent', () => {
-    expect(auditProgress(base, minutes(0))).toMatchObject({ step: 0, label: 'Connecting to the server', remainingMinutes: 8 });
+    expect(auditProgress(base, minutes(0))).toMatchObject({
+      step: 0,
+      label: 'Connecting to the server',
+      remainingMinutes: 8,
+    });
     expect(auditProgress(base, minutes(3))).toMatchObject({ step: 3, remainingMinutes: 5 });
-    expect(auditProgress(base, minutes(30))).toMatchObject({ step: 7, label: 'Finalizing the report', remainingMinutes: 1 });
+    expect(auditProgress(base, minutes(30))).toMatchObject({
+      step: 7,
+      label: 'Finalizing the report',
+      remainingMinutes: 1,
+    });
   });
 
   it('follows the server step when it is ahead, lifting the percent to match', () => {
@@ -53,7 +67,9 @@ describe('auditProgress', () => {
 
   it('never lets a server step push past the cap', () => {
     expect(auditProgress({ ...base, progressStep: 8 }, minutes(0)).percent).toBe(88);
-    expect(auditProgress({ ...base, progressStep: 8, totalChecks: 20, passedChecks: 19, failedChecks: 1 }, START).percent).toBe(95);
+    expect(
+      auditProgress({ ...base, progressStep: 8, totalChecks: 20, passedChecks: 19, failedChecks: 1 }, START).percent,
+    ).toBe(95);
   });
 });
 

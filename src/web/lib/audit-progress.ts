@@ -28,7 +28,10 @@ export interface AuditProgress {
   remainingMinutes: number;
 }
 
-type ProgressInput = Pick<Audit, 'status' | 'progressStep' | 'totalChecks' | 'passedChecks' | 'failedChecks' | 'createdAt' | 'startedAt'>;
+type ProgressInput = Pick<
+  Audit,
+  'status' | 'progressStep' | 'totalChecks' | 'passedChecks' | 'failedChecks' | 'createdAt' | 'startedAt'
+>;
 
 function clampStep(step: number): number {
   return Math.min(STEP_COUNT - 1, Math.max(0, Math.floor(step)));
@@ -73,5 +76,10 @@ export function auditProgress(audit: ProgressInput, now: number): AuditProgress 
   // progressStep counts from 1 (0 = not started yet, 8 = the last step or done), so label n is index n - 1.
   const step = Math.max(stepFromPercent(estimate.percent), clampStep(audit.progressStep - 1));
   const percent = Math.min(estimate.cap, Math.max(estimate.percent, Math.round((step * 100) / STEP_COUNT)));
-  return { percent, step, label: AUDIT_PROGRESS_STEPS[step] ?? 'Finalizing the report', remainingMinutes: remainingMinutesForStep(step) };
+  return {
+    percent,
+    step,
+    label: AUDIT_PROGRESS_STEPS[step] ?? 'Finalizing the report',
+    remainingMinutes: remainingMinutesForStep(step),
+  };
 }

@@ -31,12 +31,23 @@ describe('filter chips', () => {
   });
 
   it('never counts an UNKNOWN check as failed or passed', () => {
-    expect(filterCounts([check('MEDIUM', 'UNKNOWN')])).toEqual({ all: 1, critical: 0, high: 0, medium: 0, low: 0, passed: 0 });
+    expect(filterCounts([check('MEDIUM', 'UNKNOWN')])).toEqual({
+      all: 1,
+      critical: 0,
+      high: 0,
+      medium: 0,
+      low: 0,
+      passed: 0,
+    });
   });
 
   it('lists the checks behind each chip', () => {
     expect(filterChecks(checks, 'high').map((item) => item.name)).toEqual(['HIGH-FAIL', 'second high']);
-    expect(filterChecks(checks, 'passed').map((item) => item.name)).toEqual(['CRITICAL-PASS', 'HIGH-WAIVED', 'LOW-PASS']);
+    expect(filterChecks(checks, 'passed').map((item) => item.name)).toEqual([
+      'CRITICAL-PASS',
+      'HIGH-WAIVED',
+      'LOW-PASS',
+    ]);
   });
 });
 

@@ -64,7 +64,9 @@ export function passedPercent(passed: number, total: number): number {
 
 /** Dashboard "Critical Issues": failed checks of CRITICAL or HIGH severity (spec part 1 §9). */
 export function criticalFailures<T extends CheckLike>(checks: readonly T[]): T[] {
-  return checks.filter((check) => check.status === 'FAIL' && (check.severity === 'CRITICAL' || check.severity === 'HIGH'));
+  return checks.filter(
+    (check) => check.status === 'FAIL' && (check.severity === 'CRITICAL' || check.severity === 'HIGH'),
+  );
 }
 
 export const REPORT_PASSED_PREVIEW = 5;
@@ -110,7 +112,9 @@ export function failuresBySeverity(audit: Pick<Audit, 'criticalIssues' | 'highIs
 export function scoreTrend(audits: readonly Pick<Audit, 'status' | 'riskScore' | 'completedAt' | 'createdAt'>[]) {
   return audits
     .flatMap((audit) =>
-      audit.status === 'completed' && audit.riskScore !== null ? [{ date: audit.completedAt ?? audit.createdAt, score: audit.riskScore }] : [],
+      audit.status === 'completed' && audit.riskScore !== null
+        ? [{ date: audit.completedAt ?? audit.createdAt, score: audit.riskScore }]
+        : [],
     )
     .reverse();
 }

@@ -14,7 +14,10 @@ describe('usageMessage', () => {
 
   it('offers more audits once a plan is used up', () => {
     const message = usageMessage({ canAudit: false, remaining: 0, auditsUsed: 3, auditLimit: 3 });
-    expect(message).toMatchObject({ headline: 'You have used every audit of your plan for this server.', detail: '3 audits used so far.' });
+    expect(message).toMatchObject({
+      headline: 'You have used every audit of your plan for this server.',
+      detail: '3 audits used so far.',
+    });
     expect(message.actions).toEqual([{ href: '/paywall', label: 'Buy More Audits ($50)' }]);
   });
 

@@ -23,9 +23,16 @@ const audits = (count: number) => (count === 1 ? '1 audit' : `${count} audits`);
  * What the usage card and the audit toolbar say about the caller's quota on one server. Without any
  * plan for the server there is nothing "used up": the caller is told how to get a plan instead.
  */
-export function usageMessage(usage: Pick<AuditUsage, 'canAudit' | 'remaining' | 'auditsUsed' | 'auditLimit'>): UsageMessage {
+export function usageMessage(
+  usage: Pick<AuditUsage, 'canAudit' | 'remaining' | 'auditsUsed' | 'auditLimit'>,
+): UsageMessage {
   if (usage.canAudit) {
-    return { canAudit: true, headline: `${audits(usage.remaining)} remaining for this server.`, detail: `${audits(usage.auditsUsed)} used so far.`, actions: [] };
+    return {
+      canAudit: true,
+      headline: `${audits(usage.remaining)} remaining for this server.`,
+      detail: `${audits(usage.auditsUsed)} used so far.`,
+      actions: [],
+    };
   }
   if (usage.auditLimit === 0) {
     return {

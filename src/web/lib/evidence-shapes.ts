@@ -70,11 +70,33 @@ export type EvidenceSection =
   | { kind: 'missing-data'; items: string[] }
   | { kind: 'roles'; roles: RoleItem[] }
   | { kind: 'bots'; title: string; bots: BotItem[]; totalBots: number | null; criticalCount: number | null }
-  | { kind: 'channels'; shown: ChannelItem[]; total: number; publicChannels: number | null; vulnerableChannels: number | null }
-  | { kind: 'members'; shown: MemberItem[]; total: number; membersWithElevatedPerms: number | null; totalMembers: number | null }
+  | {
+      kind: 'channels';
+      shown: ChannelItem[];
+      total: number;
+      publicChannels: number | null;
+      vulnerableChannels: number | null;
+    }
+  | {
+      kind: 'members';
+      shown: MemberItem[];
+      total: number;
+      membersWithElevatedPerms: number | null;
+      totalMembers: number | null;
+    }
   | { kind: 'integrations'; integrations: IntegrationItem[]; suspiciousIntegrations: number | null }
   | { kind: 'owner'; ownerId: string; verified: boolean | null }
-  | { kind: 'verification'; level: number; label: string; meetsCheck: boolean; note: string | null; hasWelcomeScreen: boolean | null; hasRulesChannel: boolean | null; passedFeatures: number | null; totalFeatures: number | null }
+  | {
+      kind: 'verification';
+      level: number;
+      label: string;
+      meetsCheck: boolean;
+      note: string | null;
+      hasWelcomeScreen: boolean | null;
+      hasRulesChannel: boolean | null;
+      passedFeatures: number | null;
+      totalFeatures: number | null;
+    }
   | { kind: 'mfa'; mfaRequired: boolean; mfaLevel: number | null }
   | { kind: 'automod'; automodEnabled: boolean; activeRules: number | null; totalRules: number | null }
   | { kind: 'audit-bot'; name: string }
@@ -123,13 +145,19 @@ class EvidenceReader {
     return parsed.success ? parsed.data : null;
   }
   unusedEntries(): [string, unknown][] {
-    return Object.entries(this.evidence).filter(([key, value]) => !this.used.has(key) && !SKIPPED_KEYS.has(key) && value !== undefined);
+    return Object.entries(this.evidence).filter(
+      ([key, value]) => !this.used.has(key) && !SKIPPED_KEYS.has(key) && value !== undefined,
+    );
   }
 }
 
 /** "membersBypassingVerification" → "Members bypassing verification". */
 export function humanizeKey(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -161,10 +189,14 @@ function readFindings(reader: EvidenceReader, has: (key: string) => boolean): Ev
   }
   const totalBots = has('totalBots') ? reader.number('totalBots') : null;
   const criticalCount = has('criticalCount') ? reader.number('criticalCount') : null;
-  for (const [key, title] of [['problematicBots', 'Problematic bots'], ['botsWithDangerousPerms', 'Bots with dangerous permissions']] as const) {
+  for (const [key, title] of [
+    ['problematicBots', 'Problematic bots'],
+    ['botsWithDangerousPerms', 'Bots with dangerous permissions'],
+  ] as const) {
     if (!has(key)) continue;
     const bots = reader.items(key, Bot);
-    if (bots.length > 0 || key === 'problematicBots') sections.push({ kind: 'bots', title, bots, totalBots, criticalCount });
+    if (bots.length > 0 || key === 'problematicBots')
+      sections.push({ kind: 'bots', title, bots, totalBots, criticalCount });
   }
   if (has('channels')) {
     const channels = reader.items('channels', Channel);
@@ -188,7 +220,11 @@ function readFindings(reader: EvidenceReader, has: (key: string) => boolean): Ev
   }
   if (has('integrations')) {
     const integrations = reader.items('integrations', Integration);
-    sections.push({ kind: 'integrations', integrations, suspiciousIntegrations: reader.number('suspiciousIntegrations') });
+    sections.push({
+      kind: 'integrations',
+      integrations,
+      suspiciousIntegrations: reader.number('suspiciousIntegrations'),
+    });
   }
   return sections;
 }
@@ -216,7 +252,12 @@ function readSettings(reader: EvidenceReader, has: (key: string) => boolean): Ev
   if (mfaRequired !== null) sections.push({ kind: 'mfa', mfaRequired, mfaLevel: reader.number('mfaLevel') });
   const automodEnabled = has('automodEnabled') ? reader.boolean('automodEnabled') : null;
   if (automodEnabled !== null) {
-    sections.push({ kind: 'automod', automodEnabled, activeRules: reader.number('activeRules'), totalRules: reader.number('totalRules') });
+    sections.push({
+      kind: 'automod',
+      automodEnabled,
+      activeRules: reader.number('activeRules'),
+      totalRules: reader.number('totalRules'),
+    });
   }
   return sections;
 }
@@ -234,7 +275,12 @@ export function evidenceSections(evidence: Record<string, unknown> | null | unde
     recommendation: reader.string('recommendation'),
     warnings: reader.strings('warnings'),
   };
-  if (overview.summary !== null || overview.details.length > 0 || overview.recommendation !== null || overview.warnings.length > 0) {
+  if (
+    overview.summary !== null ||
+    overview.details.length > 0 ||
+    overview.recommendation !== null ||
+    overview.warnings.length > 0
+  ) {
     sections.push({ kind: 'overview', ...overview });
   }
   const missing = reader.strings('missingData');
@@ -245,7 +291,9 @@ export function evidenceSections(evidence: Record<string, unknown> | null | unde
   const auditBot = has('auditBot') ? reader.object('auditBot', z.object({ name: z.string() })) : null;
   if (auditBot !== null) sections.push({ kind: 'audit-bot', name: auditBot.name });
 
-  const entries = reader.unusedEntries().map(([key, value]) => ({ key, label: humanizeKey(key), value: formatEvidenceValue(value) }));
+  const entries = reader
+    .unusedEntries()
+    .map(([key, value]) => ({ key, label: humanizeKey(key), value: formatEvidenceValue(value) }));
   if (entries.length > 0) sections.push({ kind: 'other', entries });
   return sections;
 }

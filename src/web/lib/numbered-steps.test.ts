@@ -11,7 +11,10 @@ describe('numberedSteps', () => {
   });
 
   it('keeps numbers that are not step markers inside a step', () => {
-    expect(numberedSteps('1. Wait 10 minutes. 2. Use version 2.5 or later.')).toEqual(['Wait 10 minutes.', 'Use version 2.5 or later.']);
+    expect(numberedSteps('1. Wait 10 minutes. 2. Use version 2.5 or later.')).toEqual([
+      'Wait 10 minutes.',
+      'Use version 2.5 or later.',
+    ]);
   });
 
   it('leaves prose alone', () => {

@@ -6,7 +6,9 @@ const mask = (...bits: bigint[]) => bits.reduce((all, bit) => all | bit, 0n).toS
 
 describe('summarizePermissions', () => {
   it('names every critical permission, in table order', () => {
-    const summary = summarizePermissions(mask(Permission.MANAGE_ROLES, Permission.ADMINISTRATOR, Permission.BAN_MEMBERS));
+    const summary = summarizePermissions(
+      mask(Permission.MANAGE_ROLES, Permission.ADMINISTRATOR, Permission.BAN_MEMBERS),
+    );
     expect(summary.critical).toEqual(['Ban Members', 'Administrator', 'Manage Roles']);
     expect(summary.others).toEqual([]);
     expect(summary.hiddenOthers).toBe(0);
@@ -14,7 +16,14 @@ describe('summarizePermissions', () => {
 
   it('names at most three other permissions and counts the rest', () => {
     const summary = summarizePermissions(
-      mask(Permission.SEND_MESSAGES, Permission.VIEW_CHANNEL, Permission.ADD_REACTIONS, Permission.EMBED_LINKS, Permission.ATTACH_FILES, Permission.CONNECT),
+      mask(
+        Permission.SEND_MESSAGES,
+        Permission.VIEW_CHANNEL,
+        Permission.ADD_REACTIONS,
+        Permission.EMBED_LINKS,
+        Permission.ATTACH_FILES,
+        Permission.CONNECT,
+      ),
     );
     expect(summary.critical).toEqual(['Send Messages']);
     expect(summary.others).toEqual(['Add Reactions', 'View Channel', 'Embed Links']);

@@ -22,7 +22,13 @@ describe('buildBotInviteUrl', () => {
   });
 
   it('works with the simulated Discord authorize page', () => {
-    const url = new URL(buildBotInviteUrl({ ...config, discordAuthorizeUrl: 'http://localhost:5000/_sim/discord/oauth2/authorize' }, '7', 'administrator'));
+    const url = new URL(
+      buildBotInviteUrl(
+        { ...config, discordAuthorizeUrl: 'http://localhost:5000/_sim/discord/oauth2/authorize' },
+        '7',
+        'administrator',
+      ),
+    );
     expect(url.pathname).toBe('/_sim/discord/oauth2/authorize');
     expect(url.searchParams.get('integration_type')).toBe('0');
   });

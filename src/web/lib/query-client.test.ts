@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-errors';
-import { createQueryClient, queryKeyToPath, shouldRetryMutation, shouldRetryQuery, STALE_TIME_MS } from './query-client';
+import {
+  createQueryClient,
+  queryKeyToPath,
+  shouldRetryMutation,
+  shouldRetryQuery,
+  STALE_TIME_MS,
+} from './query-client';
 
 const unauthorized = new ApiError(401, '', 'Unauthorized');
 const serverError = new ApiError(500, '', 'Internal Server Error');
@@ -49,7 +55,9 @@ describe('createQueryClient', () => {
         retry: false,
       })
       .catch(() => undefined);
-    await client.fetchQuery({ queryKey: ['y'], queryFn: () => Promise.reject(serverError), retry: false }).catch(() => undefined);
+    await client
+      .fetchQuery({ queryKey: ['y'], queryFn: () => Promise.reject(serverError), retry: false })
+      .catch(() => undefined);
     expect(calls).toBe(1);
   });
 });

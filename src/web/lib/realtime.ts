@@ -32,7 +32,11 @@ function subscribeStatus(listener: () => void): () => void {
 
 /** Whether live updates are flowing, for the connected/disconnected indicator. */
 export function useRealtimeStatus(): RealtimeStatus {
-  return useSyncExternalStore(subscribeStatus, () => status, () => 'disconnected');
+  return useSyncExternalStore(
+    subscribeStatus,
+    () => status,
+    () => 'disconnected',
+  );
 }
 
 interface ConnectOptions {
@@ -46,7 +50,13 @@ interface ConnectOptions {
  * so it is turned off and the spec's linear schedule is run here, for drops from either side.
  */
 function connectRealtime({ userId, queryClient, onServerError }: ConnectOptions): () => void {
-  const socket = io({ path: REALTIME_PATH, withCredentials: true, timeout: CONNECT_TIMEOUT_MS, reconnection: false, autoConnect: false });
+  const socket = io({
+    path: REALTIME_PATH,
+    withCredentials: true,
+    timeout: CONNECT_TIMEOUT_MS,
+    reconnection: false,
+    autoConnect: false,
+  });
   let attempt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;

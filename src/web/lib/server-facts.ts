@@ -17,7 +17,9 @@ function shown(count: number | null): string {
  * The Server Overview figures. Roles, channels and bots are known only once an audit has read the
  * server; the member count may also come from Discord's server list, where 0 means "not given".
  */
-export function serverFacts(server: Pick<Server, 'memberCount' | 'roleCount' | 'channelCount' | 'botCount' | 'factsReadAt'>): ServerFact[] {
+export function serverFacts(
+  server: Pick<Server, 'memberCount' | 'roleCount' | 'channelCount' | 'botCount' | 'factsReadAt'>,
+): ServerFact[] {
   const members = server.factsReadAt === null && server.memberCount === 0 ? null : server.memberCount;
   return [
     { label: 'Members', value: shown(members) },

@@ -13,11 +13,22 @@ export interface ServerProcess {
 }
 
 /** Runs `src/server/main.ts` the way `npm start` does, in demo mode on its own data directory. */
-export async function startServerProcess(options: { dataDir: string; port: number; publicUrl?: string; logLevel?: string }): Promise<ServerProcess> {
+export async function startServerProcess(options: {
+  dataDir: string;
+  port: number;
+  publicUrl?: string;
+  logLevel?: string;
+}): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${options.port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...demoEnv(), PORT: String(options.port), PUBLIC_URL: options.publicUrl ?? url, DATA_DIR: options.dataDir, LOG_LEVEL: options.logLevel ?? 'warn' },
+    env: {
+      ...demoEnv(),
+      PORT: String(options.port),
+      PUBLIC_URL: options.publicUrl ?? url,
+      DATA_DIR: options.dataDir,
+      LOG_LEVEL: options.logLevel ?? 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -50,9 +61,16 @@ export async function startServerProcess(options: { dataDir: string; port: numbe
 export async function signInOverHttp(baseUrl: string, discordId: string): Promise<string> {
   const start = await fetch(`${baseUrl}/api/auth/discord`, { redirect: 'manual' });
   const stateCookie = cookiesOf(start);
-  const consent = await submitConsent(start.headers.get('location') ?? '', { accountId: discordId, button: 'Authorize' });
-  const callback = await fetch(consent.headers.get('location') ?? '', { redirect: 'manual', headers: { cookie: stateCookie } });
-  if (callback.headers.get('location') !== '/') throw new Error(`sign-in ended at ${String(callback.headers.get('location'))}`);
+  const consent = await submitConsent(start.headers.get('location') ?? '', {
+    accountId: discordId,
+    button: 'Authorize',
+  });
+  const callback = await fetch(consent.headers.get('location') ?? '', {
+    redirect: 'manual',
+    headers: { cookie: stateCookie },
+  });
+  if (callback.headers.get('location') !== '/')
+    throw new Error(`sign-in ended at ${String(callback.headers.get('location'))}`);
   return cookiesOf(callback);
 }
 
@@ -68,7 +86,11 @@ function cookiesOf(response: Response): string {
 function demoEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const key of Object.keys(env)) {
-    if (key.startsWith('DISCORD_') || ['DATABASE_URL', 'ADMIN_DISCORD_IDS', 'REDIS_URL', 'HOST', 'INSTANCE_ID', 'DEMO_MODE'].includes(key)) delete env[key];
+    if (
+      key.startsWith('DISCORD_') ||
+      ['DATABASE_URL', 'ADMIN_DISCORD_IDS', 'REDIS_URL', 'HOST', 'INSTANCE_ID', 'DEMO_MODE'].includes(key)
+    )
+      delete env[key];
   }
   return env;
 }
@@ -93,7 +115,9 @@ export function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

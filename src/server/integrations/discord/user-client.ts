@@ -1,6 +1,10 @@
 import { REST } from '@discordjs/rest';
 import { Permission } from '../../../shared/permissions.js';
-import { Routes, type RESTGetAPICurrentUserGuildsResult, type RESTGetAPICurrentUserResult } from 'discord-api-types/v10';
+import {
+  Routes,
+  type RESTGetAPICurrentUserGuildsResult,
+  type RESTGetAPICurrentUserResult,
+} from 'discord-api-types/v10';
 
 export type DiscordUser = RESTGetAPICurrentUserResult;
 export type DiscordPartialGuild = RESTGetAPICurrentUserGuildsResult[number];

@@ -27,7 +27,11 @@ export async function findAccessibleServer(db: Database, caller: Caller, serverI
 }
 
 /** The audit and its server if the caller may see them; otherwise "not found" (no hint that it exists). */
-export async function findAccessibleAudit(db: Database, caller: Caller, auditId: string): Promise<{ audit: AuditRow; server: ServerRow }> {
+export async function findAccessibleAudit(
+  db: Database,
+  caller: Caller,
+  auditId: string,
+): Promise<{ audit: AuditRow; server: ServerRow }> {
   const [audit] = await db.select().from(audits).where(eq(audits.id, auditId)).limit(1);
   if (audit === undefined) throw notFound('Audit');
   const server = await findAccessibleServer(db, caller, audit.serverId).catch(() => {
@@ -48,6 +52,9 @@ export async function isServerOwner(db: Database, userId: string, serverId: stri
 
 /** Users who should hear about a server's audits: everyone linked to it. */
 export async function usersOfServer(db: Database, serverId: string): Promise<string[]> {
-  const rows = await db.select({ userId: userServers.userId }).from(userServers).where(eq(userServers.serverId, serverId));
+  const rows = await db
+    .select({ userId: userServers.userId })
+    .from(userServers)
+    .where(eq(userServers.serverId, serverId));
   return rows.map((row) => row.userId);
 }

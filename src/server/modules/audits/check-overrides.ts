@@ -9,7 +9,8 @@ import { findAccessibleAudit, isServerOwner } from './access.js';
 import { type CheckResultRow, displayName, toAudit, toStoredCheckResult } from './mappers.js';
 import { summaryOfRecord } from './summary-of-record.js';
 
-export const MANAGER_CANNOT_OVERRIDE = 'Only the server’s owner or Rampart staff can override a check. You manage this server but do not own it.';
+export const MANAGER_CANNOT_OVERRIDE =
+  'Only the server’s owner or Rampart staff can override a check. You manage this server but do not own it.';
 export const REASON_TOO_SHORT = `Give a reason of at least ${MIN_SELF_ATTESTED_REASON_LENGTH} characters (spaces not counted) to override a check.`;
 export const STAFF_DECISION_STANDS = 'Rampart staff decided this check; only staff can change it.';
 
@@ -21,11 +22,21 @@ export interface UpdateCheckOptions {
   waiveReason: string | null | undefined;
 }
 
-type OverrideColumns = Pick<CheckResultRow, 'status' | 'waiveReason' | 'overrideKind' | 'overrideReason' | 'overriddenByUserId' | 'overriddenAt'>;
+type OverrideColumns = Pick<
+  CheckResultRow,
+  'status' | 'waiveReason' | 'overrideKind' | 'overrideReason' | 'overriddenByUserId' | 'overriddenAt'
+>;
 
 /** An owner's FAIL withdraws their own claim: the check shows the engine's finding again. */
 function withdrawn(check: CheckResultRow): OverrideColumns {
-  return { status: check.engineStatus, waiveReason: null, overrideKind: null, overrideReason: null, overriddenByUserId: null, overriddenAt: null };
+  return {
+    status: check.engineStatus,
+    waiveReason: null,
+    overrideKind: null,
+    overrideReason: null,
+    overriddenByUserId: null,
+    overriddenAt: null,
+  };
 }
 
 function override(options: UpdateCheckOptions, kind: OverrideKind): OverrideColumns {
@@ -43,7 +54,8 @@ function override(options: UpdateCheckOptions, kind: OverrideKind): OverrideColu
 /** Staff decide; only the server's Discord owner may self-attest, and must say why (docs/decisions/0009). */
 async function overrideKindFor(options: UpdateCheckOptions, serverId: string): Promise<OverrideKind> {
   if (options.caller.isAdmin) return 'staff';
-  if (!(await isServerOwner(options.db, options.caller.user.id, serverId))) throw new AppError('FORBIDDEN', MANAGER_CANNOT_OVERRIDE);
+  if (!(await isServerOwner(options.db, options.caller.user.id, serverId)))
+    throw new AppError('FORBIDDEN', MANAGER_CANNOT_OVERRIDE);
   if (options.status !== 'FAIL' && nonBlankLength(options.waiveReason) < MIN_SELF_ATTESTED_REASON_LENGTH) {
     throw new AppError('BAD_REQUEST', REASON_TOO_SHORT);
   }
@@ -56,7 +68,11 @@ async function overrideKindFor(options: UpdateCheckOptions, serverId: string): P
  */
 export async function updateCheck(options: UpdateCheckOptions): Promise<{ check: StoredCheckResult; audit: Audit }> {
   const { db, caller } = options;
-  const [target] = await db.select({ auditId: checkResults.auditId }).from(checkResults).where(eq(checkResults.id, options.checkResultId)).limit(1);
+  const [target] = await db
+    .select({ auditId: checkResults.auditId })
+    .from(checkResults)
+    .where(eq(checkResults.id, options.checkResultId))
+    .limit(1);
   if (target === undefined) throw notFound('Check');
   const { audit: auditRow, server } = await findAccessibleAudit(db, caller, target.auditId).catch(() => {
     throw notFound('Check');
@@ -64,15 +80,26 @@ export async function updateCheck(options: UpdateCheckOptions): Promise<{ check:
   const kind = await overrideKindFor(options, server.id);
   return db.transaction(async (tx) => {
     // Lock the audit so concurrent overrides recompute the score one after another, never from a stale set.
-    const [locked] = await tx.select({ status: audits.status }).from(audits).where(eq(audits.id, auditRow.id)).for('update');
-    if (locked?.status !== 'completed') throw new AppError('CONFLICT', 'Only checks of a completed audit can be changed.');
+    const [locked] = await tx
+      .select({ status: audits.status })
+      .from(audits)
+      .where(eq(audits.id, auditRow.id))
+      .for('update');
+    if (locked?.status !== 'completed')
+      throw new AppError('CONFLICT', 'Only checks of a completed audit can be changed.');
     const [current] = await tx.select().from(checkResults).where(eq(checkResults.id, options.checkResultId));
     if (current === undefined) throw notFound('Check');
-    if (kind === 'self_attested' && current.overrideKind === 'staff') throw new AppError('CONFLICT', STAFF_DECISION_STANDS);
+    if (kind === 'self_attested' && current.overrideKind === 'staff')
+      throw new AppError('CONFLICT', STAFF_DECISION_STANDS);
     const change = kind === 'self_attested' && options.status === 'FAIL' ? withdrawn(current) : override(options, kind);
     const [check] = await tx.update(checkResults).set(change).where(eq(checkResults.id, current.id)).returning();
     const all = await tx
-      .select({ severity: checkResults.severity, status: checkResults.status, engineStatus: checkResults.engineStatus, overrideKind: checkResults.overrideKind })
+      .select({
+        severity: checkResults.severity,
+        status: checkResults.status,
+        engineStatus: checkResults.engineStatus,
+        overrideKind: checkResults.overrideKind,
+      })
       .from(checkResults)
       .where(eq(checkResults.auditId, auditRow.id));
     const [audit] = await tx.update(audits).set(summaryOfRecord(all)).where(eq(audits.id, auditRow.id)).returning();

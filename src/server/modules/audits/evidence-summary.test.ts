@@ -9,15 +9,18 @@ describe('summariseEvidence', () => {
   });
 
   it('spells out the problems behind a bare "N problems found" summary', () => {
-    expect(summariseEvidence({ summary: '2 problems found', details: ['#general: @everyone can post', '#rules: open'] })).toBe(
-      '2 problems found: #general: @everyone can post; #rules: open',
-    );
+    expect(
+      summariseEvidence({ summary: '2 problems found', details: ['#general: @everyone can post', '#rules: open'] }),
+    ).toBe('2 problems found: #general: @everyone can post; #rules: open');
     expect(summariseEvidence({ summary: '2 problems found', details: [] })).toBe('2 problems found');
   });
 
   it('names the roles, bots, channels, members and integrations found when there is no summary', () => {
     const line = summariseEvidence({
-      rolesWithCriticalPerms: [{ name: 'Admin', permissions: '8' }, { name: '*', permissions: '8' }],
+      rolesWithCriticalPerms: [
+        { name: 'Admin', permissions: '8' },
+        { name: '*', permissions: '8' },
+      ],
       problematicBots: [{ name: 'TuneBox' }],
       botsWithDangerousPerms: [{ name: 'TuneBox' }, { name: 'RoleBot' }],
       channels: [{ name: '#general' }],
@@ -43,7 +46,9 @@ describe('summariseEvidence', () => {
       'Not enough data: GUILD_MEMBERS privileged intent is off; Role member counts could not be read',
     );
     expect(summariseEvidence(evidence, 'FAIL')).toBe('Roles: Admin');
-    expect(summariseEvidence({ missingData: ['Bot lacks MANAGE_WEBHOOKS'] })).toBe('Not enough data: Bot lacks MANAGE_WEBHOOKS');
+    expect(summariseEvidence({ missingData: ['Bot lacks MANAGE_WEBHOOKS'] })).toBe(
+      'Not enough data: Bot lacks MANAGE_WEBHOOKS',
+    );
   });
 
   it('falls back to the first detail, then the recommendation, then a fixed text', () => {

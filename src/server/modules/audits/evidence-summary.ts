@@ -91,13 +91,18 @@ export function summariseEvidence(evidence: unknown, status?: CheckStatus): stri
   const summary = text(evidence.summary);
   if (summary !== null) {
     const details = strings(evidence.details);
-    return truncate(BARE_PROBLEM_COUNT.test(summary) && details.length > 0 ? `${summary.replace(/\.$/, '')}: ${details.join('; ')}` : summary);
+    return truncate(
+      BARE_PROBLEM_COUNT.test(summary) && details.length > 0
+        ? `${summary.replace(/\.$/, '')}: ${details.join('; ')}`
+        : summary,
+    );
   }
   // An UNKNOWN check's partial findings matter less than why it could not be decided.
   const candidates =
     status === 'UNKNOWN'
       ? [missingSummary(evidence), findingsSummary(evidence)]
       : [findingsSummary(evidence), missingSummary(evidence)];
-  const line = candidates.find((candidate) => candidate !== null) ?? strings(evidence.details)[0] ?? text(evidence.recommendation);
+  const line =
+    candidates.find((candidate) => candidate !== null) ?? strings(evidence.details)[0] ?? text(evidence.recommendation);
   return line ? truncate(line) : NO_EVIDENCE;
 }

@@ -9,10 +9,21 @@
 const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
 
 /** Emoji and their glue (variation selectors, zero-width joiner, skin tones, tags) are dropped. */
-const PICTOGRAPHIC = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u{FE0E}|\u{FE0F}|\u{200D}|\u{20E3}|[\u{E0020}-\u{E007F}]/gu;
+const PICTOGRAPHIC =
+  /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u{FE0E}|\u{FE0F}|\u{200D}|\u{20E3}|[\u{E0020}-\u{E007F}]/gu;
 const COMBINING_MARK = /\p{Mn}/gu;
 /** Latin letters that Unicode does not decompose into a base letter plus a mark. */
-const LATIN_FALLBACKS: Readonly<Record<string, string>> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŧ: 'T', ŧ: 't' };
+const LATIN_FALLBACKS: Readonly<Record<string, string>> = {
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ŧ: 'T',
+  ŧ: 't',
+};
 const REPLACEMENT = '?';
 
 function isWinAnsi(char: string): boolean {

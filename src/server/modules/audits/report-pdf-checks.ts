@@ -38,12 +38,14 @@ function bySeverity(a: StoredCheckResult, b: StoredCheckResult): number {
  * order is kept (Array.prototype.sort is stable).
  */
 export function orderChecksForReport(checks: readonly StoredCheckResult[]): CheckSection[] {
-  const pick = (statuses: readonly CheckStatus[]) => checks.filter((check) => statuses.includes(check.status)).sort(bySeverity);
+  const pick = (statuses: readonly CheckStatus[]) =>
+    checks.filter((check) => statuses.includes(check.status)).sort(bySeverity);
   const sections: CheckSection[] = [
     {
       key: 'failed',
       title: 'Failed checks',
-      intro: 'Ordered by severity: fix these first. A check the owner marked as passed or waived without verification stays here, marked self-attested.',
+      intro:
+        'Ordered by severity: fix these first. A check the owner marked as passed or waived without verification stays here, marked self-attested.',
       checks: pick(['FAIL']),
     },
     {
@@ -113,7 +115,12 @@ const OVERRIDE_SWATCH: Readonly<Record<NonNullable<StoredCheckResult['overrideKi
 
 const OVERRIDE_PILL = { self_attested: 'SELF-ATTESTED', staff: 'STAFF DECISION' } as const;
 
-const STATUS_WORD: Readonly<Record<CheckStatus, string>> = { PASS: 'passed', FAIL: 'failed', WAIVED: 'waived', UNKNOWN: 'unknown' };
+const STATUS_WORD: Readonly<Record<CheckStatus, string>> = {
+  PASS: 'passed',
+  FAIL: 'failed',
+  WAIVED: 'waived',
+  UNKNOWN: 'unknown',
+};
 
 /** Who changed the check, when, to what and why: a self-attested claim says it is not counted. */
 function overrideRow(check: StoredCheckResult): Row | null {
@@ -134,7 +141,8 @@ function overrideRow(check: StoredCheckResult): Row | null {
 function rowsFor(check: StoredCheckResult): Row[] {
   const status = check.status;
   const rows: Row[] = [row('Finding', summariseEvidence(check.evidence, check.engineStatus), COLOR.body)];
-  if (status === 'FAIL' || status === 'UNKNOWN') rows.push(row('How to fix', stepsOnOwnLines(check.remediation), COLOR.body));
+  if (status === 'FAIL' || status === 'UNKNOWN')
+    rows.push(row('How to fix', stepsOnOwnLines(check.remediation), COLOR.body));
   const override = overrideRow(check);
   if (override !== null) rows.push(override);
   return rows;
@@ -145,7 +153,9 @@ function layoutBlock(doc: Doc, check: StoredCheckResult): BlockLayout {
   const status = check.status;
   const pills = [
     { label: status, swatch: STATUS_SWATCH[status] },
-    ...(check.overrideKind === null ? [] : [{ label: OVERRIDE_PILL[check.overrideKind], swatch: OVERRIDE_SWATCH[check.overrideKind] }]),
+    ...(check.overrideKind === null
+      ? []
+      : [{ label: OVERRIDE_PILL[check.overrideKind], swatch: OVERRIDE_SWATCH[check.overrideKind] }]),
     { label: check.severity, swatch: SEVERITY_SWATCH[check.severity] },
   ];
   const pillsWidth = pills.reduce((sum, pill) => sum + pillWidth(doc, pill.label) + 4, 0);
@@ -159,7 +169,8 @@ function layoutBlock(doc: Doc, check: StoredCheckResult): BlockLayout {
   doc.font(FONT.regular).fontSize(BLOCK.metaSize);
   height += 2 + doc.heightOfString(meta, { width: inner });
   doc.fontSize(BLOCK.textSize);
-  for (const row of rows) height += BLOCK.rowGap + 2 + doc.heightOfString(row.text, { width: inner - BLOCK.labelWidth });
+  for (const row of rows)
+    height += BLOCK.rowGap + 2 + doc.heightOfString(row.text, { width: inner - BLOCK.labelWidth });
   return { name, meta, rows, pills, nameWidth, height: height + BLOCK.padBottom };
 }
 
@@ -180,20 +191,36 @@ function drawBlock(doc: Doc, check: StoredCheckResult, layout: BlockLayout): voi
     pillX -= 4;
   }
 
-  doc.font(FONT.bold).fontSize(BLOCK.nameSize).fillColor(COLOR.ink).text(layout.name, x, top + BLOCK.padTop, { width: layout.nameWidth });
+  doc
+    .font(FONT.bold)
+    .fontSize(BLOCK.nameSize)
+    .fillColor(COLOR.ink)
+    .text(layout.name, x, top + BLOCK.padTop, { width: layout.nameWidth });
   doc.y = Math.max(doc.y, top + BLOCK.padTop + PILL.height);
-  doc.font(FONT.regular).fontSize(BLOCK.metaSize).fillColor(COLOR.faint).text(layout.meta, x, doc.y + 2, { width: inner });
+  doc
+    .font(FONT.regular)
+    .fontSize(BLOCK.metaSize)
+    .fillColor(COLOR.faint)
+    .text(layout.meta, x, doc.y + 2, { width: inner });
 
   for (const row of layout.rows) {
     const y = doc.y + BLOCK.rowGap + 2;
-    doc.font(FONT.bold).fontSize(BLOCK.metaSize).fillColor(COLOR.muted).text(row.label.toUpperCase(), x, y + 1.2, {
-      width: BLOCK.labelWidth,
-      characterSpacing: 0.3,
-      lineBreak: false,
-    });
-    doc.font(FONT.regular).fontSize(BLOCK.textSize).fillColor(row.color).text(row.text, x + BLOCK.labelWidth, y, {
-      width: inner - BLOCK.labelWidth,
-    });
+    doc
+      .font(FONT.bold)
+      .fontSize(BLOCK.metaSize)
+      .fillColor(COLOR.muted)
+      .text(row.label.toUpperCase(), x, y + 1.2, {
+        width: BLOCK.labelWidth,
+        characterSpacing: 0.3,
+        lineBreak: false,
+      });
+    doc
+      .font(FONT.regular)
+      .fontSize(BLOCK.textSize)
+      .fillColor(row.color)
+      .text(row.text, x + BLOCK.labelWidth, y, {
+        width: inner - BLOCK.labelWidth,
+      });
   }
   doc.x = left;
   doc.y = top + layout.height + BLOCK.gap;
@@ -205,7 +232,11 @@ function drawSectionHeading(doc: Doc, section: CheckSection): void {
   doc.font(FONT.bold).fontSize(14).fillColor(COLOR.ink).text(section.title, left, top, { lineBreak: false });
   const countX = left + doc.widthOfString(section.title) + 8;
   drawPill(doc, countX, top + 1, String(section.checks.length), { fg: COLOR.white, bg: COLOR.brand });
-  doc.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text(section.intro, left, top + 20, { width: contentWidth(doc) });
+  doc
+    .font(FONT.regular)
+    .fontSize(9)
+    .fillColor(COLOR.muted)
+    .text(section.intro, left, top + 20, { width: contentWidth(doc) });
   doc.y += 8;
 }
 

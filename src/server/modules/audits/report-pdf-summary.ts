@@ -27,9 +27,17 @@ export function drawScorePanel(doc: Doc, audit: Audit): void {
   const pad = 18;
 
   drawCaption(doc, 'Security score', left + pad, top + pad);
-  doc.font(FONT.bold).fontSize(40).fillColor(color).text(score === null ? '–' : String(score), left + pad, top + pad + 14, { lineBreak: false });
+  doc
+    .font(FONT.bold)
+    .fontSize(40)
+    .fillColor(color)
+    .text(score === null ? '–' : String(score), left + pad, top + pad + 14, { lineBreak: false });
   const numberWidth = doc.widthOfString(score === null ? '–' : String(score));
-  doc.font(FONT.regular).fontSize(14).fillColor(COLOR.muted).text('/100', left + pad + numberWidth + 3, top + pad + 37, { lineBreak: false });
+  doc
+    .font(FONT.regular)
+    .fontSize(14)
+    .fillColor(COLOR.muted)
+    .text('/100', left + pad + numberWidth + 3, top + pad + 37, { lineBreak: false });
   drawPill(doc, left + pad, top + pad + 64, (label ?? 'Not scored').toUpperCase(), { fg: COLOR.white, bg: color });
 
   // The bar takes the right-hand part of the panel; the number column is fixed so bars line up.
@@ -41,18 +49,42 @@ export function drawScorePanel(doc: Doc, audit: Audit): void {
     score === null
       ? 'This audit has no score yet.'
       : `${audit.passedChecks} of ${audit.totalChecks} checks passed${audit.selfAttestedOverrides > 0 ? '; self-attested overrides not counted' : ''}.`;
-  doc.font(FONT.regular).fontSize(9).fillColor(COLOR.body).text(verdict, barX, top + pad + 12, { width: barWidth, lineBreak: false });
+  doc
+    .font(FONT.regular)
+    .fontSize(9)
+    .fillColor(COLOR.body)
+    .text(verdict, barX, top + pad + 12, { width: barWidth, lineBreak: false });
 
   doc.save().roundedRect(barX, barY, barWidth, 12, 6).fill(COLOR.track).restore();
   if (score !== null && score > 0) {
-    doc.save().roundedRect(barX, barY, Math.max(12, (barWidth * score) / 100), 12, 6).fill(color).restore();
+    doc
+      .save()
+      .roundedRect(barX, barY, Math.max(12, (barWidth * score) / 100), 12, 6)
+      .fill(color)
+      .restore();
   }
   for (const band of BANDS) {
     const x = barX + (barWidth * band.from) / 100;
     const bandWidth = (barWidth * (band.to - band.from)) / 100;
-    doc.save().rect(x, barY + 17, bandWidth - 1, 4).fill(band.tint).restore();
-    doc.font(FONT.bold).fontSize(7.5).fillColor(COLOR.muted).text(band.label, x, barY + 25, { width: bandWidth, align: 'center', lineBreak: false });
-    doc.font(FONT.regular).fontSize(7).fillColor(COLOR.faint).text(band.to === 100 ? `${band.from}+` : `${band.from}–${band.to - 1}`, x, barY + 35, { width: bandWidth, align: 'center', lineBreak: false });
+    doc
+      .save()
+      .rect(x, barY + 17, bandWidth - 1, 4)
+      .fill(band.tint)
+      .restore();
+    doc
+      .font(FONT.bold)
+      .fontSize(7.5)
+      .fillColor(COLOR.muted)
+      .text(band.label, x, barY + 25, { width: bandWidth, align: 'center', lineBreak: false });
+    doc
+      .font(FONT.regular)
+      .fontSize(7)
+      .fillColor(COLOR.faint)
+      .text(band.to === 100 ? `${band.from}+` : `${band.from}–${band.to - 1}`, x, barY + 35, {
+        width: bandWidth,
+        align: 'center',
+        lineBreak: false,
+      });
   }
 
   doc.x = left;
@@ -73,9 +105,21 @@ function drawStatRow(doc: Doc, caption: string, stats: readonly Stat[], x: numbe
     const boxX = x + index * (boxWidth + gap);
     const boxY = top + 14;
     doc.save().roundedRect(boxX, boxY, boxWidth, 50, 5).lineWidth(0.75).stroke(COLOR.rule).restore();
-    doc.save().rect(boxX, boxY + 8, 2.5, 34).fill(stat.color).restore();
-    doc.font(FONT.bold).fontSize(20).fillColor(stat.value === 0 ? COLOR.faint : COLOR.ink).text(String(stat.value), boxX + 11, boxY + 8, { lineBreak: false });
-    doc.font(FONT.regular).fontSize(8).fillColor(COLOR.muted).text(stat.label, boxX + 11, boxY + 33, { width: boxWidth - 14, lineBreak: false });
+    doc
+      .save()
+      .rect(boxX, boxY + 8, 2.5, 34)
+      .fill(stat.color)
+      .restore();
+    doc
+      .font(FONT.bold)
+      .fontSize(20)
+      .fillColor(stat.value === 0 ? COLOR.faint : COLOR.ink)
+      .text(String(stat.value), boxX + 11, boxY + 8, { lineBreak: false });
+    doc
+      .font(FONT.regular)
+      .fontSize(8)
+      .fillColor(COLOR.muted)
+      .text(stat.label, boxX + 11, boxY + 33, { width: boxWidth - 14, lineBreak: false });
   });
 }
 

@@ -80,7 +80,11 @@ export function pillWidth(doc: Doc, label: string): number {
 /** A small rounded label; returns its width so callers can line several up. */
 export function drawPill(doc: Doc, x: number, y: number, label: string, swatch: Swatch): number {
   const width = pillWidth(doc, label);
-  doc.save().roundedRect(x, y, width, PILL.height, PILL.height / 2).fill(swatch.bg).restore();
+  doc
+    .save()
+    .roundedRect(x, y, width, PILL.height, PILL.height / 2)
+    .fill(swatch.bg)
+    .restore();
   doc
     .font(FONT.bold)
     .fontSize(PILL.size)

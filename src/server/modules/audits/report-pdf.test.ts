@@ -45,7 +45,12 @@ describe('renderAuditReportPdf', () => {
   it('renders a complete PDF of several pages for twenty checks, titled with the server name', async () => {
     const checks = storedChecks();
     expect(checks).toHaveLength(20);
-    const pdf = await renderAuditReportPdf({ serverName: 'Pixel Plaza', serverDiscordId: '1200000000000000002', audit: auditOf(checks), checks });
+    const pdf = await renderAuditReportPdf({
+      serverName: 'Pixel Plaza',
+      serverDiscordId: '1200000000000000002',
+      audit: auditOf(checks),
+      checks,
+    });
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
     expect(pageCount(pdf)).toBeGreaterThanOrEqual(2);
@@ -62,7 +67,13 @@ describe('renderAuditReportPdf', () => {
 
   it('renders an audit that has no score or checks yet on a single page', async () => {
     const audit = auditOf([], { status: 'running', riskScore: null, completedAt: null });
-    const pdf = await renderAuditReportPdf({ serverName: 'Study Hall', serverDiscordId: '1', audit, checks: [], generatedAt: new Date(0) });
+    const pdf = await renderAuditReportPdf({
+      serverName: 'Study Hall',
+      serverDiscordId: '1',
+      audit,
+      checks: [],
+      generatedAt: new Date(0),
+    });
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pageCount(pdf)).toBe(1);
   });
@@ -70,10 +81,20 @@ describe('renderAuditReportPdf', () => {
   it('survives long text and waived checks without losing pages', async () => {
     const checks = storedChecks().map((check, index) =>
       index % 3 === 0
-        ? { ...check, status: 'WAIVED' as const, waiveReason: 'Accepted after review. '.repeat(30), remediation: 'Step. '.repeat(200) }
+        ? {
+            ...check,
+            status: 'WAIVED' as const,
+            waiveReason: 'Accepted after review. '.repeat(30),
+            remediation: 'Step. '.repeat(200),
+          }
         : { ...check, status: 'FAIL' as const, evidence: { summary: 'x'.repeat(1000) } },
     );
-    const pdf = await renderAuditReportPdf({ serverName: 'N'.repeat(300), serverDiscordId: '1', audit: auditOf(checks), checks });
+    const pdf = await renderAuditReportPdf({
+      serverName: 'N'.repeat(300),
+      serverDiscordId: '1',
+      audit: auditOf(checks),
+      checks,
+    });
     expect(pageCount(pdf)).toBeGreaterThanOrEqual(4);
   });
 });

@@ -32,13 +32,21 @@ function drawTitleBand(doc: Doc, generatedAt: Date): void {
   const { margin } = PAGE;
   doc.save().rect(0, 0, doc.page.width, BAND_HEIGHT).fill(COLOR.brand).restore();
   doc.save().rect(0, BAND_HEIGHT, doc.page.width, 3).fill(COLOR.accent).restore();
-  doc.font(FONT.bold).fontSize(9).fillColor(COLOR.accent).text('RAMPART', margin, 28, { characterSpacing: 0.6, lineBreak: false });
+  doc
+    .font(FONT.bold)
+    .fontSize(9)
+    .fillColor(COLOR.accent)
+    .text('RAMPART', margin, 28, { characterSpacing: 0.6, lineBreak: false });
   doc.font(FONT.bold).fontSize(22).fillColor(COLOR.white).text(REPORT_TITLE, margin, 42, { lineBreak: false });
   doc
     .font(FONT.regular)
     .fontSize(8)
     .fillColor('#cbd5e1')
-    .text(`Generated ${formatDateTime(generatedAt)}`, margin, 30, { width: contentWidth(doc), align: 'right', lineBreak: false });
+    .text(`Generated ${formatDateTime(generatedAt)}`, margin, 30, {
+      width: contentWidth(doc),
+      align: 'right',
+      lineBreak: false,
+    });
   doc.x = margin;
   doc.y = BAND_HEIGHT + 26;
 }
@@ -47,7 +55,11 @@ function drawServerBlock(doc: Doc, input: AuditReportPdfInput, serverName: strin
   const left = doc.page.margins.left;
   const width = contentWidth(doc);
   drawCaption(doc, 'Discord server', left, doc.y);
-  doc.font(FONT.bold).fontSize(20).fillColor(COLOR.ink).text(serverName, left, doc.y + 12, { width, height: 26, ellipsis: true });
+  doc
+    .font(FONT.bold)
+    .fontSize(20)
+    .fillColor(COLOR.ink)
+    .text(serverName, left, doc.y + 12, { width, height: 26, ellipsis: true });
 
   const { audit } = input;
   const auditDate = new Date(audit.completedAt ?? audit.createdAt);
@@ -62,7 +74,11 @@ function drawServerBlock(doc: Doc, input: AuditReportPdfInput, serverName: strin
     const x = left + width * (columns[index] ?? 0);
     const columnWidth = width * ((columns[index + 1] ?? 1) - (columns[index] ?? 0)) - 8;
     drawCaption(doc, fact.caption, x, top);
-    doc.font(FONT.regular).fontSize(9).fillColor(COLOR.body).text(fact.value, x, top + 12, { width: columnWidth, lineBreak: false });
+    doc
+      .font(FONT.regular)
+      .fontSize(9)
+      .fillColor(COLOR.body)
+      .text(fact.value, x, top + 12, { width: columnWidth, lineBreak: false });
   });
   doc.x = left;
   doc.y = top + 38;
@@ -108,10 +124,14 @@ function verdict(audit: Audit, riskScore: number, serverName: string): string {
 function drawOverview(doc: Doc, audit: Audit, serverName: string): void {
   const left = doc.page.margins.left;
   drawCaption(doc, 'Summary', left, doc.y);
-  doc.font(FONT.regular).fontSize(10).fillColor(COLOR.body).text(overview(audit, serverName), left, doc.y + 12, {
-    width: contentWidth(doc),
-    lineGap: 2,
-  });
+  doc
+    .font(FONT.regular)
+    .fontSize(10)
+    .fillColor(COLOR.body)
+    .text(overview(audit, serverName), left, doc.y + 12, {
+      width: contentWidth(doc),
+      lineGap: 2,
+    });
   doc.y += 14;
 }
 
@@ -121,8 +141,18 @@ function drawRunningHeader(doc: Doc, serverName: string): void {
   const y = 28;
   doc.font(FONT.bold).fontSize(8).fillColor(COLOR.muted).text(REPORT_TITLE, margin, y, { lineBreak: false });
   const half = contentWidth(doc) / 2;
-  doc.font(FONT.regular).fontSize(8).fillColor(COLOR.muted).text(serverName, margin + half, y, { width: half, align: 'right', height: 10, ellipsis: true });
-  doc.save().moveTo(margin, y + 14).lineTo(doc.page.width - margin, y + 14).lineWidth(0.5).stroke(COLOR.rule).restore();
+  doc
+    .font(FONT.regular)
+    .fontSize(8)
+    .fillColor(COLOR.muted)
+    .text(serverName, margin + half, y, { width: half, align: 'right', height: 10, ellipsis: true });
+  doc
+    .save()
+    .moveTo(margin, y + 14)
+    .lineTo(doc.page.width - margin, y + 14)
+    .lineWidth(0.5)
+    .stroke(COLOR.rule)
+    .restore();
   doc.x = margin;
   doc.y = y + 30;
 }
@@ -136,10 +166,25 @@ function drawFooters(doc: Doc, serverName: string, auditId: string): void {
     doc.page.margins.bottom = 0;
     const y = doc.page.height - PAGE.footerOffset;
     const width = contentWidth(doc);
-    doc.save().moveTo(PAGE.margin, y - 8).lineTo(PAGE.margin + width, y - 8).lineWidth(0.5).stroke(COLOR.rule).restore();
+    doc
+      .save()
+      .moveTo(PAGE.margin, y - 8)
+      .lineTo(PAGE.margin + width, y - 8)
+      .lineWidth(0.5)
+      .stroke(COLOR.rule)
+      .restore();
     doc.font(FONT.regular).fontSize(7.5).fillColor(COLOR.faint);
-    doc.text(`Rampart  ·  ${serverName}  ·  audit ${auditId}`, PAGE.margin, y, { width: width - 80, height: 10, ellipsis: true, lineBreak: false });
-    doc.text(`Page ${index - range.start + 1} of ${range.count}`, PAGE.margin, y, { width, align: 'right', lineBreak: false });
+    doc.text(`Rampart  ·  ${serverName}  ·  audit ${auditId}`, PAGE.margin, y, {
+      width: width - 80,
+      height: 10,
+      ellipsis: true,
+      lineBreak: false,
+    });
+    doc.text(`Page ${index - range.start + 1} of ${range.count}`, PAGE.margin, y, {
+      width,
+      align: 'right',
+      lineBreak: false,
+    });
     doc.page.margins.bottom = bottom;
   }
 }

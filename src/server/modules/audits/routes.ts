@@ -38,26 +38,38 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext, deps: A
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { config, db } = ctx;
 
-  routes.post('/api/audits', { schema: { body: CreateAuditRequest, response: { 201: Audit, ...errors, 409: ApiErrorBody } } }, async (request, reply) => {
-    const caller = requireUser(config, request);
-    const audit = await createAudit({ db, caller, serverId: request.body.serverId });
-    deps.onAuditQueued(audit);
-    return reply.status(201).send(audit);
-  });
-
-  routes.get('/api/audits/:id', { schema: { params: IdParams, response: { 200: AuditWithChecks, ...errors } } }, async (request) =>
-    getAudit({ db, caller: requireUser(config, request), auditId: request.params.id }),
+  routes.post(
+    '/api/audits',
+    { schema: { body: CreateAuditRequest, response: { 201: Audit, ...errors, 409: ApiErrorBody } } },
+    async (request, reply) => {
+      const caller = requireUser(config, request);
+      const audit = await createAudit({ db, caller, serverId: request.body.serverId });
+      deps.onAuditQueued(audit);
+      return reply.status(201).send(audit);
+    },
   );
 
-  routes.get('/api/servers/:id/audits', { schema: { params: IdParams, response: { 200: AuditList, ...errors } } }, async (request) =>
-    listServerAudits({ db, caller: requireUser(config, request), serverId: request.params.id }),
+  routes.get(
+    '/api/audits/:id',
+    { schema: { params: IdParams, response: { 200: AuditWithChecks, ...errors } } },
+    async (request) => getAudit({ db, caller: requireUser(config, request), auditId: request.params.id }),
   );
 
-  routes.get('/api/servers/:id/audit-usage', { schema: { params: IdParams, response: { 200: AuditUsage, ...errors } } }, async (request) => {
-    const caller = requireUser(config, request);
-    await findAccessibleServer(db, caller, request.params.id);
-    return getAuditUsage(db, caller, request.params.id);
-  });
+  routes.get(
+    '/api/servers/:id/audits',
+    { schema: { params: IdParams, response: { 200: AuditList, ...errors } } },
+    async (request) => listServerAudits({ db, caller: requireUser(config, request), serverId: request.params.id }),
+  );
+
+  routes.get(
+    '/api/servers/:id/audit-usage',
+    { schema: { params: IdParams, response: { 200: AuditUsage, ...errors } } },
+    async (request) => {
+      const caller = requireUser(config, request);
+      await findAccessibleServer(db, caller, request.params.id);
+      return getAuditUsage(db, caller, request.params.id);
+    },
+  );
 
   routes.get('/api/user/audits', { schema: { response: { 200: UserAuditList, 401: ApiErrorBody } } }, async (request) =>
     listUserAudits({ db, caller: requireUser(config, request) }),
@@ -65,7 +77,13 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext, deps: A
 
   routes.put(
     '/api/checks/:checkId',
-    { schema: { params: CheckParams, body: UpdateCheckRequest, response: { 200: UpdateCheckResponse, ...errors, 409: ApiErrorBody } } },
+    {
+      schema: {
+        params: CheckParams,
+        body: UpdateCheckRequest,
+        response: { 200: UpdateCheckResponse, ...errors, 409: ApiErrorBody },
+      },
+    },
     async (request) => {
       const result = await updateCheck({
         db,
@@ -81,7 +99,11 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext, deps: A
 
   // No response schema: the success body is a PDF, and errors go through the shared error handler.
   routes.get('/api/audits/:id/download-report', { schema: { params: IdParams } }, async (request, reply) => {
-    const { audit, server } = await getAuditForReport({ db, caller: requireUser(config, request), auditId: request.params.id });
+    const { audit, server } = await getAuditForReport({
+      db,
+      caller: requireUser(config, request),
+      auditId: request.params.id,
+    });
     const input = { serverName: server.name, serverDiscordId: server.discordId, audit, checks: audit.checkResults };
     const version = reportVersion(input);
     let pdf = await findCachedReport(db, audit.id, version);

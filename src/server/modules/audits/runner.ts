@@ -30,7 +30,8 @@ class LostLeaseError extends Error {}
 export function createAuditRunner(options: AuditRunnerOptions) {
   const { db, log } = options;
 
-  const heldBy = (claim: ClaimedAudit) => and(eq(audits.id, claim.id), eq(audits.status, 'running'), eq(audits.claimToken, claim.claimToken));
+  const heldBy = (claim: ClaimedAudit) =>
+    and(eq(audits.id, claim.id), eq(audits.status, 'running'), eq(audits.claimToken, claim.claimToken));
 
   const update = async (claim: ClaimedAudit, values: Partial<typeof audits.$inferInsert>) => {
     const [row] = await db.update(audits).set(values).where(heldBy(claim)).returning();
@@ -39,7 +40,14 @@ export function createAuditRunner(options: AuditRunnerOptions) {
   };
 
   const fail = (claim: ClaimedAudit, reason: string) =>
-    update(claim, { status: 'failed', failureReason: reason, completedAt: new Date(), leaseExpiresAt: null, leaseHolder: null, claimToken: null });
+    update(claim, {
+      status: 'failed',
+      failureReason: reason,
+      completedAt: new Date(),
+      leaseExpiresAt: null,
+      leaseHolder: null,
+      claimToken: null,
+    });
 
   async function run(claim: ClaimedAudit): Promise<void> {
     const [row] = await db
@@ -118,19 +126,44 @@ export function createAuditRunner(options: AuditRunnerOptions) {
 }
 
 function summaryOf(report: ReturnType<typeof runAudit>) {
-  const { riskScore, totalChecks, passedChecks, failedChecks, unknownChecks, criticalIssues, highIssues, mediumIssues, lowIssues } = report;
-  return { riskScore, totalChecks, passedChecks, failedChecks, unknownChecks, criticalIssues, highIssues, mediumIssues, lowIssues };
+  const {
+    riskScore,
+    totalChecks,
+    passedChecks,
+    failedChecks,
+    unknownChecks,
+    criticalIssues,
+    highIssues,
+    mediumIssues,
+    lowIssues,
+  } = report;
+  return {
+    riskScore,
+    totalChecks,
+    passedChecks,
+    failedChecks,
+    unknownChecks,
+    criticalIssues,
+    highIssues,
+    mediumIssues,
+    lowIssues,
+  };
 }
 
 /** The owner's 2FA is known only from the owner's own sign-in (Discord shows it to no one else). */
 async function ownerContext(db: Database, snapshot: AuditSnapshot): Promise<AuditContext> {
-  const [owner] = await db.select({ mfaEnabled: users.mfaEnabled }).from(users).where(eq(users.discordId, snapshot.guild.owner_id));
+  const [owner] = await db
+    .select({ mfaEnabled: users.mfaEnabled })
+    .from(users)
+    .where(eq(users.discordId, snapshot.guild.owner_id));
   return owner?.mfaEnabled === null || owner?.mfaEnabled === undefined ? {} : { ownerMfaEnabled: owner.mfaEnabled };
 }
 
 function serverFacts(snapshot: AuditSnapshot) {
   const { guild } = snapshot;
-  const bots = snapshot.members?.filter((member) => member.user.bot === true).length ?? guild.roles.filter((role) => role.tags?.bot_id !== undefined).length;
+  const bots =
+    snapshot.members?.filter((member) => member.user.bot === true).length ??
+    guild.roles.filter((role) => role.tags?.bot_id !== undefined).length;
   return {
     name: guild.name,
     icon: guild.icon,

@@ -80,7 +80,10 @@ export async function listServerAudits(options: { db: Database; caller: Caller; 
  */
 export async function listUserAudits(options: { db: Database; caller: Caller }): Promise<UserAudit[]> {
   const { db, caller } = options;
-  const linked = db.select({ id: userServers.serverId }).from(userServers).where(eq(userServers.userId, caller.user.id));
+  const linked = db
+    .select({ id: userServers.serverId })
+    .from(userServers)
+    .where(eq(userServers.userId, caller.user.id));
   const onLinkedServer = inArray(audits.serverId, linked);
   const rows = await db
     .select({ audit: audits, serverName: servers.name })

@@ -6,7 +6,13 @@ describe('summaryOfRecord', () => {
   const enginePass = { severity: 'HIGH', status: 'PASS', engineStatus: 'PASS', overrideKind: null } as const;
 
   it('scores engine results alone and reports no claim', () => {
-    expect(summaryOfRecord([engineFail, enginePass])).toMatchObject({ riskScore: 38, passedChecks: 1, criticalIssues: 1, selfAttestedOverrides: 0, selfAttestedRiskScore: null });
+    expect(summaryOfRecord([engineFail, enginePass])).toMatchObject({
+      riskScore: 38,
+      passedChecks: 1,
+      criticalIssues: 1,
+      selfAttestedOverrides: 0,
+      selfAttestedRiskScore: null,
+    });
   });
 
   it('leaves a self-attested waiver out of the numbers of record and shows the score claimed with it', () => {
@@ -23,6 +29,11 @@ describe('summaryOfRecord', () => {
 
   it('counts a staff decision like an engine result', () => {
     const decided = { ...engineFail, status: 'WAIVED', overrideKind: 'staff' } as const;
-    expect(summaryOfRecord([decided, enginePass])).toMatchObject({ riskScore: 100, passedChecks: 2, criticalIssues: 0, selfAttestedRiskScore: null });
+    expect(summaryOfRecord([decided, enginePass])).toMatchObject({
+      riskScore: 100,
+      passedChecks: 2,
+      criticalIssues: 0,
+      selfAttestedRiskScore: null,
+    });
   });
 });

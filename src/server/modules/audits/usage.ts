@@ -14,7 +14,9 @@ export async function getAuditUsage(db: Database, caller: Caller, serverId: stri
   const [used] = await db
     .select({ value: count() })
     .from(audits)
-    .where(and(eq(audits.serverId, serverId), eq(audits.requestedByUserId, caller.user.id), ne(audits.status, 'failed')));
+    .where(
+      and(eq(audits.serverId, serverId), eq(audits.requestedByUserId, caller.user.id), ne(audits.status, 'failed')),
+    );
   const auditsUsed = used?.value ?? 0;
   if (caller.isAdmin) {
     return { isAdmin: true, canAudit: true, remaining: 0, auditsUsed, auditLimit: 0 };
@@ -22,9 +24,13 @@ export async function getAuditUsage(db: Database, caller: Caller, serverId: stri
   const plans = await db
     .select({ plan: entitlements.plan })
     .from(entitlements)
-    .where(and(eq(entitlements.userId, caller.user.id), or(isNull(entitlements.serverId), eq(entitlements.serverId, serverId))));
+    .where(
+      and(
+        eq(entitlements.userId, caller.user.id),
+        or(isNull(entitlements.serverId), eq(entitlements.serverId, serverId)),
+      ),
+    );
   const auditLimit = plans.reduce((sum, { plan }) => sum + AUDITS_PER_ENTITLEMENT[plan], 0);
   const remaining = Math.max(0, auditLimit - auditsUsed);
   return { isAdmin: false, canAudit: remaining > 0, remaining, auditsUsed, auditLimit };
 }
-

@@ -17,7 +17,8 @@ export const POPUP_SCRIPT = `(() => {
 
 export function popupResultPage(result: 'success' | 'error'): string {
   const message = result === 'success' ? AUTH_MESSAGE.success : AUTH_MESSAGE.error;
-  const text = result === 'success' ? 'Signed in. You can close this window.' : 'Sign-in failed. You can close this window.';
+  const text =
+    result === 'success' ? 'Signed in. You can close this window.' : 'Sign-in failed. You can close this window.';
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Rampart sign-in</title></head>

@@ -74,7 +74,9 @@ export interface CompletedSignIn {
   user: UserRow;
 }
 
-export async function completeSignIn(options: CompleteSignInOptions): Promise<{ popup: boolean } & ({ ok: true; signIn: CompletedSignIn } | { ok: false; error: SignInError })> {
+export async function completeSignIn(
+  options: CompleteSignInOptions,
+): Promise<{ popup: boolean } & ({ ok: true; signIn: CompletedSignIn } | { ok: false; error: SignInError })> {
   const { db, query } = options;
   const { popup, consumed: pending } = await takePendingSignIn(db, query.state, options.browserState);
   try {
@@ -105,7 +107,11 @@ export async function completeSignIn(options: CompleteSignInOptions): Promise<{ 
     if (error instanceof TokenExchangeError) {
       return { ok: false, popup, error: new SignInError('token_exchange_failed', error.message, { cause: error }) };
     }
-    return { ok: false, popup, error: new SignInError('auth_exception', 'Unexpected sign-in failure', { cause: error }) };
+    return {
+      ok: false,
+      popup,
+      error: new SignInError('auth_exception', 'Unexpected sign-in failure', { cause: error }),
+    };
   }
 }
 
@@ -142,7 +148,10 @@ async function createSession(db: Database, userId: string, ttlMs: number) {
   return { sessionToken, expiresAt };
 }
 
-export async function findSession(db: Database, sessionToken: string): Promise<{ user: UserRow; expiresAt: Date } | null> {
+export async function findSession(
+  db: Database,
+  sessionToken: string,
+): Promise<{ user: UserRow; expiresAt: Date } | null> {
   const [row] = await db
     .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)

@@ -9,8 +9,12 @@ import { listEntitlements } from './service.js';
 export async function entitlementRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/api/entitlements', { schema: { response: { 200: EntitlementList, 401: ApiErrorBody } } }, async (request) => {
-      const { user } = requireUser(ctx.config, request);
-      return listEntitlements(ctx.db, user.id);
-    });
+    .get(
+      '/api/entitlements',
+      { schema: { response: { 200: EntitlementList, 401: ApiErrorBody } } },
+      async (request) => {
+        const { user } = requireUser(ctx.config, request);
+        return listEntitlements(ctx.db, user.id);
+      },
+    );
 }

@@ -4,7 +4,11 @@ import type { Database } from '../../db/client.js';
 import { entitlements } from '../../db/schema.js';
 
 export async function listEntitlements(db: Database, userId: string): Promise<Entitlement[]> {
-  const rows = await db.select().from(entitlements).where(eq(entitlements.userId, userId)).orderBy(desc(entitlements.createdAt));
+  const rows = await db
+    .select()
+    .from(entitlements)
+    .where(eq(entitlements.userId, userId))
+    .orderBy(desc(entitlements.createdAt));
   return rows.map((row) => ({
     id: row.id,
     plan: row.plan,

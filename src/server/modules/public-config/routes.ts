@@ -11,5 +11,7 @@ export async function publicConfigRoutes(app: FastifyInstance, config: AppConfig
     discordAuthorizeUrl: config.discord.authorizeUrl,
     botPermissions: BOT_INVITE_PERMISSIONS,
   };
-  app.withTypeProvider<ZodTypeProvider>().get('/api/config', { schema: { response: { 200: PublicConfig } } }, async () => body);
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/config', { schema: { response: { 200: PublicConfig } } }, async () => body);
 }

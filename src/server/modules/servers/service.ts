@@ -62,7 +62,10 @@ async function readManageableGuilds(deps: ServerSyncDeps, user: SyncableUser): P
 }
 
 /** Re-reads the user's servers when the stored list is older than SERVER_LIST_MAX_AGE_MS; says whether it did. */
-export async function syncUserServersIfStale(deps: ServerSyncDeps, user: SyncableUser & Pick<UserRow, 'guildsCheckedAt'>): Promise<boolean> {
+export async function syncUserServersIfStale(
+  deps: ServerSyncDeps,
+  user: SyncableUser & Pick<UserRow, 'guildsCheckedAt'>,
+): Promise<boolean> {
   const { guildsCheckedAt } = user;
   if (guildsCheckedAt !== null && Date.now() - guildsCheckedAt.getTime() <= SERVER_LIST_MAX_AGE_MS) return false;
   await syncUserServers(deps, user);
@@ -76,7 +79,11 @@ function usableToken(sealer: TokenSealer, user: SyncableUser): string | null {
 }
 
 /** GET /api/servers: a fresh read from Discord (unless this request already made one), then the stored list. */
-export async function listUserServers(deps: ServerSyncDeps, user: SyncableUser, options: { alreadyRead: boolean }): Promise<Server[]> {
+export async function listUserServers(
+  deps: ServerSyncDeps,
+  user: SyncableUser,
+  options: { alreadyRead: boolean },
+): Promise<Server[]> {
   if (!options.alreadyRead) await syncUserServers(deps, user);
   return storedUserServers(deps.db, user.id);
 }
@@ -91,7 +98,11 @@ async function storedUserServers(db: Database, userId: string): Promise<Server[]
   return rows.map((row) => toServer(row.server));
 }
 
-async function storeUserGuilds(db: Database, user: Pick<UserRow, 'id' | 'discordId'>, guilds: DiscordPartialGuild[]): Promise<void> {
+async function storeUserGuilds(
+  db: Database,
+  user: Pick<UserRow, 'id' | 'discordId'>,
+  guilds: DiscordPartialGuild[],
+): Promise<void> {
   const userId = user.id;
   await db.transaction(async (tx) => {
     const serverIds: string[] = [];
@@ -120,7 +131,11 @@ async function storeUserGuilds(db: Database, user: Pick<UserRow, 'id' | 'discord
     // A server the user no longer manages must stop being theirs at once: access follows Discord.
     await tx
       .delete(userServers)
-      .where(serverIds.length === 0 ? eq(userServers.userId, userId) : and(eq(userServers.userId, userId), notInArray(userServers.serverId, serverIds)));
+      .where(
+        serverIds.length === 0
+          ? eq(userServers.userId, userId)
+          : and(eq(userServers.userId, userId), notInArray(userServers.serverId, serverIds)),
+      );
   });
 }
 

@@ -12,7 +12,13 @@ interface InnerErrors {
 type ErrorDetails = InnerErrors | { [field: string]: ErrorDetails };
 
 const innerErrors = z.object({ _errors: z.array(z.object({ code: z.string(), message: z.string() })) });
-const errorDetails: z.ZodMiniType<ErrorDetails> = z.union([innerErrors, z.record(z.string(), z.lazy(() => errorDetails))]);
+const errorDetails: z.ZodMiniType<ErrorDetails> = z.union([
+  innerErrors,
+  z.record(
+    z.string(),
+    z.lazy(() => errorDetails),
+  ),
+]);
 
 /**
  * 400 Invalid Form Body (code 50035): the description types `errors…._errors[].code` as a number, but
@@ -39,7 +45,14 @@ export const OAUTH_TOKEN_SCHEMAS = {
   }),
   revoke: z.strictObject({}),
   error: z.strictObject({
-    error: z.enum(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope']),
+    error: z.enum([
+      'invalid_request',
+      'invalid_client',
+      'invalid_grant',
+      'unauthorized_client',
+      'unsupported_grant_type',
+      'invalid_scope',
+    ]),
     error_description: z.string(),
   }),
 };
@@ -51,7 +64,9 @@ export const OAUTH_TOKEN_SCHEMAS = {
  * channel schema with `type` 16; every other channel of the list still meets the published schema.
  */
 export const MEDIA_CHANNELS_IN_CHANNEL_LIST = {
-  appliesTo: (method: string, path: string, status: number): boolean => method === 'get' && path === '/guilds/{guild_id}/channels' && status === 200,
-  isMediaChannel: (channel: unknown): boolean => typeof channel === 'object' && channel !== null && 'type' in channel && channel.type === 16,
+  appliesTo: (method: string, path: string, status: number): boolean =>
+    method === 'get' && path === '/guilds/{guild_id}/channels' && status === 200,
+  isMediaChannel: (channel: unknown): boolean =>
+    typeof channel === 'object' && channel !== null && 'type' in channel && channel.type === 16,
   schema: z.extend(GuildChannelResponseSchema, { type: z.literal(16) }),
 };

@@ -57,8 +57,18 @@ export function bearer(context: ProbeContext, accountId: string): Record<string,
 export function rateLimited(probe: Omit<Probe, 'label' | 'prepare' | 'expectedStatus'>): Probe[] {
   const apiPath = probe.url.split('?')[0]?.replace(/^\/api(\/v10)?/, '') ?? '';
   return [
-    { ...probe, label: 'rate limited (route bucket)', expectedStatus: 429, prepare: (state) => state.forceRateLimit(`${probe.method} ${apiPath}`, 1, 1.5) },
-    { ...probe, label: 'rate limited (global)', expectedStatus: 429, prepare: (state) => state.forceRateLimit(`${probe.method} ${apiPath}`, 1, 0.25, { global: true }) },
+    {
+      ...probe,
+      label: 'rate limited (route bucket)',
+      expectedStatus: 429,
+      prepare: (state) => state.forceRateLimit(`${probe.method} ${apiPath}`, 1, 1.5),
+    },
+    {
+      ...probe,
+      label: 'rate limited (global)',
+      expectedStatus: 429,
+      prepare: (state) => state.forceRateLimit(`${probe.method} ${apiPath}`, 1, 0.25, { global: true }),
+    },
   ];
 }
 
@@ -89,7 +99,13 @@ function guildRoute({ suffix, specSuffix = suffix, variants, invalidQuery }: Gui
       for (const guild of GUILD_FIXTURES) {
         const tails = variants?.(guild) ?? [{ label: '', tail: '' }];
         for (const { label, tail } of tails) {
-          probes.push({ label: `${guild.name}${label}, as the fixture stands`, method: 'GET', url: at(guild.id, tail), contract, headers: BOT });
+          probes.push({
+            label: `${guild.name}${label}, as the fixture stands`,
+            method: 'GET',
+            url: at(guild.id, tail),
+            contract,
+            headers: BOT,
+          });
         }
         tails.forEach(({ label, tail }, index) => {
           probes.push({
@@ -104,13 +120,41 @@ function guildRoute({ suffix, specSuffix = suffix, variants, invalidQuery }: Gui
       }
       probes.push(
         { label: 'no credential', method: 'GET', url: at(firstGuild.id, defaultTail), contract, expectedStatus: 401 },
-        { label: 'wrong bot token', method: 'GET', url: at(firstGuild.id, defaultTail), contract, headers: { authorization: 'Bot wrong' }, expectedStatus: 401 },
-        { label: 'unknown guild', method: 'GET', url: at(UNKNOWN_GUILD_ID, defaultTail), contract, headers: BOT, expectedStatus: 404 },
-        { label: 'guild id not a snowflake', method: 'GET', url: at('not-a-snowflake', defaultTail), contract, headers: BOT, expectedStatus: 400 },
+        {
+          label: 'wrong bot token',
+          method: 'GET',
+          url: at(firstGuild.id, defaultTail),
+          contract,
+          headers: { authorization: 'Bot wrong' },
+          expectedStatus: 401,
+        },
+        {
+          label: 'unknown guild',
+          method: 'GET',
+          url: at(UNKNOWN_GUILD_ID, defaultTail),
+          contract,
+          headers: BOT,
+          expectedStatus: 404,
+        },
+        {
+          label: 'guild id not a snowflake',
+          method: 'GET',
+          url: at('not-a-snowflake', defaultTail),
+          contract,
+          headers: BOT,
+          expectedStatus: 400,
+        },
         ...rateLimited({ method: 'GET', url: at(firstGuild.id, defaultTail), contract, headers: BOT }),
       );
       if (invalidQuery !== undefined) {
-        probes.push({ label: `invalid query ${invalidQuery}`, method: 'GET', url: at(firstGuild.id, invalidQuery), contract, headers: BOT, expectedStatus: 400 });
+        probes.push({
+          label: `invalid query ${invalidQuery}`,
+          method: 'GET',
+          url: at(firstGuild.id, invalidQuery),
+          contract,
+          headers: BOT,
+          expectedStatus: 400,
+        });
       }
       return probes;
     },
@@ -118,11 +162,21 @@ function guildRoute({ suffix, specSuffix = suffix, variants, invalidQuery }: Gui
 }
 
 export const GUILD_ROUTES: RouteUnderTest[] = [
-  guildRoute({ suffix: '', variants: () => [{ label: '', tail: '' }, { label: ' with counts', tail: '?with_counts=true' }] }),
+  guildRoute({
+    suffix: '',
+    variants: () => [
+      { label: '', tail: '' },
+      { label: ' with counts', tail: '?with_counts=true' },
+    ],
+  }),
   guildRoute({ suffix: '/channels' }),
   guildRoute({ suffix: '/roles' }),
   guildRoute({ suffix: '/roles/member-counts' }),
-  guildRoute({ suffix: '/members', variants: () => [{ label: '', tail: '?limit=1000' }], invalidQuery: '?after=someone' }),
+  guildRoute({
+    suffix: '/members',
+    variants: () => [{ label: '', tail: '?limit=1000' }],
+    invalidQuery: '?after=someone',
+  }),
   guildRoute({
     suffix: '/members/{user_id}',
     variants: (guild) => [
@@ -134,7 +188,14 @@ export const GUILD_ROUTES: RouteUnderTest[] = [
   guildRoute({ suffix: '/auto-moderation/rules' }),
   guildRoute({ suffix: '/integrations' }),
   guildRoute({ suffix: '/webhooks' }),
-  guildRoute({ suffix: '/audit-logs', variants: () => [{ label: '', tail: '' }, { label: ' (100 entries)', tail: '?limit=100' }], invalidQuery: '?limit=0' }),
+  guildRoute({
+    suffix: '/audit-logs',
+    variants: () => [
+      { label: '', tail: '' },
+      { label: ' (100 entries)', tail: '?limit=100' },
+    ],
+    invalidQuery: '?limit=0',
+  }),
   guildRoute({ suffix: '/welcome-screen' }),
   guildRoute({ suffix: '/onboarding' }),
 ];

@@ -1,18 +1,25 @@
 import { RatelimitedResponseSchema } from 'discord-api-spec/zod';
 import * as z from 'zod/mini';
 import type { ZodMiniType } from 'zod/mini';
-import { INVALID_FORM_BODY_STRING_ERROR_CODES, MEDIA_CHANNELS_IN_CHANNEL_LIST, OAUTH_TOKEN_SCHEMAS } from './allowances.js';
+import {
+  INVALID_FORM_BODY_STRING_ERROR_CODES,
+  MEDIA_CHANNELS_IN_CHANNEL_LIST,
+  OAUTH_TOKEN_SCHEMAS,
+} from './allowances.js';
 import { publishedResponse } from './published-schemas.js';
 
 /** Where a route's responses are described: Discord's OpenAPI path, or the OAuth2 token endpoints it leaves out. */
-export type ResponseContract = { kind: 'published'; method: string; path: string } | { kind: 'oauth-token' } | { kind: 'oauth-revoke' };
+export type ResponseContract =
+  { kind: 'published'; method: string; path: string } | { kind: 'oauth-token' } | { kind: 'oauth-revoke' };
 
 type Issue = z.core.$ZodIssue;
 
 /** A branch refused for its kind (null instead of an array, another `type` discriminator) is not the one meant. */
 function isOtherKind(issues: readonly Issue[]): boolean {
   return issues.some(
-    (issue) => (issue.code === 'invalid_type' && issue.path.length === 0) || (issue.code === 'invalid_value' && issue.path.length === 1 && issue.path[0] === 'type'),
+    (issue) =>
+      (issue.code === 'invalid_type' && issue.path.length === 0) ||
+      (issue.code === 'invalid_value' && issue.path.length === 1 && issue.path[0] === 'type'),
   );
 }
 
@@ -55,15 +62,21 @@ export function conformanceFailure(contract: ResponseContract, status: number, r
   }
   if (contract.kind !== 'published') {
     const schema = oauthSchema(contract, status);
-    return schema === undefined ? `status ${status} is not an answer of the token endpoint` : describeIssues(schema, body);
+    return schema === undefined
+      ? `status ${status} is not an answer of the token endpoint`
+      : describeIssues(schema, body);
   }
-  if (INVALID_FORM_BODY_STRING_ERROR_CODES.appliesTo(status, body)) return describeIssues(INVALID_FORM_BODY_STRING_ERROR_CODES.schema, body);
+  if (INVALID_FORM_BODY_STRING_ERROR_CODES.appliesTo(status, body))
+    return describeIssues(INVALID_FORM_BODY_STRING_ERROR_CODES.schema, body);
   const published = publishedResponse(contract.method, contract.path, status);
   if (!published) return `the description declares no ${status} for ${contract.method.toUpperCase()} ${contract.path}`;
   if (MEDIA_CHANNELS_IN_CHANNEL_LIST.appliesTo(contract.method, contract.path, status) && Array.isArray(body)) {
     const media = body.filter(MEDIA_CHANNELS_IN_CHANNEL_LIST.isMediaChannel);
-    const mediaIssues = media.map((channel) => describeIssues(MEDIA_CHANNELS_IN_CHANNEL_LIST.schema, channel)).filter((issue) => issue !== undefined);
-    if (mediaIssues.length > 0) return `a media channel is not a published channel of type 16: ${mediaIssues.join('; ')}`;
+    const mediaIssues = media
+      .map((channel) => describeIssues(MEDIA_CHANNELS_IN_CHANNEL_LIST.schema, channel))
+      .filter((issue) => issue !== undefined);
+    if (mediaIssues.length > 0)
+      return `a media channel is not a published channel of type 16: ${mediaIssues.join('; ')}`;
     body = body.filter((channel) => !MEDIA_CHANNELS_IN_CHANNEL_LIST.isMediaChannel(channel));
   }
   const issues = describeIssues(published.schema, body);

@@ -1,4 +1,14 @@
-import { Award, Bell, CreditCard, FileSearch, LayoutDashboard, ShieldCheck, ShieldAlert, Wrench, type LucideIcon } from 'lucide-react';
+import {
+  Award,
+  Bell,
+  CreditCard,
+  FileSearch,
+  LayoutDashboard,
+  ShieldCheck,
+  ShieldAlert,
+  Wrench,
+  type LucideIcon,
+} from 'lucide-react';
 
 export interface NavItem {
   label: string;

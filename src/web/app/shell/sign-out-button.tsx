@@ -12,7 +12,12 @@ function reportLogoutFailure(): void {
 export function SignOutButton({ quiet = false }: { quiet?: boolean }) {
   const logout = useLogout({ onError: quiet ? undefined : reportLogoutFailure });
   return (
-    <Button variant="ghost" className="justify-start text-muted-foreground" disabled={logout.isPending} onClick={() => logout.mutate()}>
+    <Button
+      variant="ghost"
+      className="justify-start text-muted-foreground"
+      disabled={logout.isPending}
+      onClick={() => logout.mutate()}
+    >
       {logout.isPending ? <Spinner className="size-4 text-current" /> : <LogOut aria-hidden="true" />}
       Sign Out
     </Button>

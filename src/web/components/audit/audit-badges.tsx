@@ -7,10 +7,22 @@ import { Badge } from '../ui/badge';
 
 /** Severity colours, shared by badges, chips and the severity chart so one severity looks the same everywhere. */
 export const SEVERITY_STYLES: Record<Severity, { label: string; badge: string; fill: string }> = {
-  CRITICAL: { label: 'Critical', badge: 'border-transparent bg-destructive text-destructive-foreground', fill: 'var(--color-destructive)' },
-  HIGH: { label: 'High', badge: 'border-orange-500/40 bg-orange-500/15 text-orange-800 dark:text-orange-300', fill: 'oklch(0.7 0.17 50)' },
+  CRITICAL: {
+    label: 'Critical',
+    badge: 'border-transparent bg-destructive text-destructive-foreground',
+    fill: 'var(--color-destructive)',
+  },
+  HIGH: {
+    label: 'High',
+    badge: 'border-orange-500/40 bg-orange-500/15 text-orange-800 dark:text-orange-300',
+    fill: 'oklch(0.7 0.17 50)',
+  },
   MEDIUM: { label: 'Medium', badge: 'border-warning/40 bg-warning/15 text-warning', fill: 'var(--color-warning)' },
-  LOW: { label: 'Low', badge: 'border-transparent bg-secondary text-secondary-foreground', fill: 'var(--color-muted-foreground)' },
+  LOW: {
+    label: 'Low',
+    badge: 'border-transparent bg-secondary text-secondary-foreground',
+    fill: 'var(--color-muted-foreground)',
+  },
 };
 
 export function SeverityBadge({ severity, className }: { severity: Severity; className?: string }) {

@@ -34,15 +34,17 @@ export function AuditProgressCard({ audit, serverName }: { audit: Audit; serverN
           {pending ? 'Audit queued' : 'Audit in progress'}
         </CardTitle>
         <CardDescription>
-          {serverName === undefined ? 'Rampart is checking your server.' : `Rampart is checking ${serverName}.`} You can leave this page; the
-          results will be here when you come back.
+          {serverName === undefined ? 'Rampart is checking your server.' : `Rampart is checking ${serverName}.`} You can
+          leave this page; the results will be here when you come back.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {/* Announces step changes only; the percent changes too often to be read out. */}
         <p aria-live="polite" className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
           <span className="font-medium">
-            {pending ? 'Waiting to start' : `Step ${progress.step + 1} of ${AUDIT_PROGRESS_STEPS.length}: ${progress.label}`}
+            {pending
+              ? 'Waiting to start'
+              : `Step ${progress.step + 1} of ${AUDIT_PROGRESS_STEPS.length}: ${progress.label}`}
           </span>
           <span className="flex items-center gap-1 text-muted-foreground">
             <Clock className="size-3.5" aria-hidden="true" />
@@ -58,8 +60,21 @@ export function AuditProgressCard({ audit, serverName }: { audit: Audit; serverN
             const done = !pending && index < progress.step;
             const current = !pending && index === progress.step;
             return (
-              <li key={label} className={cn('flex items-center gap-2', done ? 'text-foreground' : 'text-muted-foreground', current && 'font-medium text-primary')}>
-                <span className={cn('flex size-5 shrink-0 items-center justify-center rounded-full border text-[10px]', done && 'border-success bg-success/15 text-success', current && 'border-primary')}>
+              <li
+                key={label}
+                className={cn(
+                  'flex items-center gap-2',
+                  done ? 'text-foreground' : 'text-muted-foreground',
+                  current && 'font-medium text-primary',
+                )}
+              >
+                <span
+                  className={cn(
+                    'flex size-5 shrink-0 items-center justify-center rounded-full border text-[10px]',
+                    done && 'border-success bg-success/15 text-success',
+                    current && 'border-primary',
+                  )}
+                >
                   {done ? <Check className="size-3" aria-hidden="true" /> : index + 1}
                 </span>
                 {label}

@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
-import type { BotItem, ChannelItem, EvidenceSection, IntegrationItem, MemberItem, RoleItem } from '../../lib/evidence-shapes';
+import type {
+  BotItem,
+  ChannelItem,
+  EvidenceSection,
+  IntegrationItem,
+  MemberItem,
+  RoleItem,
+} from '../../lib/evidence-shapes';
 import { roleDisplayName, summarizePermissions } from '../../lib/permission-names';
 import { Badge } from '../ui/badge';
 
@@ -10,7 +17,9 @@ export function EvidenceBlock({ title, meta, children }: { title: string; meta?:
     <section className="grid gap-2">
       <h4 className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm font-semibold">
         {title}
-        {meta !== undefined && meta !== null && <span className="text-xs font-normal text-muted-foreground">{meta}</span>}
+        {meta !== undefined && meta !== null && (
+          <span className="text-xs font-normal text-muted-foreground">{meta}</span>
+        )}
       </h4>
       {children}
     </section>
@@ -20,7 +29,9 @@ export function EvidenceBlock({ title, meta, children }: { title: string; meta?:
 function PermissionList({ bitmask, names }: { bitmask: string; names?: string[] | undefined }) {
   const summary = summarizePermissions(bitmask);
   if (summary.critical.length === 0 && summary.others.length === 0) {
-    return names !== undefined && names.length > 0 ? <p className="text-xs text-muted-foreground">{names.join(', ')}</p> : null;
+    return names !== undefined && names.length > 0 ? (
+      <p className="text-xs text-muted-foreground">{names.join(', ')}</p>
+    ) : null;
   }
   return (
     <ul className="flex flex-wrap gap-1" aria-label="Permissions">
@@ -36,7 +47,9 @@ function PermissionList({ bitmask, names }: { bitmask: string; names?: string[] 
           <Badge variant="outline">{name}</Badge>
         </li>
       ))}
-      {summary.hiddenOthers > 0 && <li className="self-center text-xs text-muted-foreground">+{summary.hiddenOthers} more</li>}
+      {summary.hiddenOthers > 0 && (
+        <li className="self-center text-xs text-muted-foreground">+{summary.hiddenOthers} more</li>
+      )}
     </ul>
   );
 }
@@ -48,7 +61,11 @@ function RoleRow({ role }: { role: RoleItem }) {
     <li className={itemClass}>
       <p className="flex flex-wrap items-baseline justify-between gap-2 font-medium">
         {roleDisplayName(role.name)}
-        {role.members !== undefined && role.members !== null && <span className="text-xs font-normal text-muted-foreground">{role.members === 1 ? '1 member' : `${role.members} members`}</span>}
+        {role.members !== undefined && role.members !== null && (
+          <span className="text-xs font-normal text-muted-foreground">
+            {role.members === 1 ? '1 member' : `${role.members} members`}
+          </span>
+        )}
       </p>
       <PermissionList bitmask={role.permissions} names={role.permissionNames} />
       {role.problem !== undefined && <p className="text-xs text-muted-foreground">{role.problem}</p>}
@@ -76,7 +93,9 @@ function BotRow({ bot }: { bot: BotItem }) {
         {bot.verified === false && <Badge variant="outline">Unverified</Badge>}
       </p>
       {bot.problem !== '' && <p>{bot.problem}</p>}
-      {bot.dangerousPermissions.length > 0 && <p className="text-xs text-destructive">{bot.dangerousPermissions.join(', ')}</p>}
+      {bot.dangerousPermissions.length > 0 && (
+        <p className="text-xs text-destructive">{bot.dangerousPermissions.join(', ')}</p>
+      )}
       {bot.solution !== '' && <p className="text-xs text-muted-foreground">Fix: {bot.solution}</p>}
     </li>
   );
@@ -165,7 +184,9 @@ export function MembersSection({ section }: { section: SectionOf<'members'> }) {
           ))}
         </ul>
       )}
-      {section.total > section.shown.length && <p className="text-xs text-muted-foreground">And {section.total - section.shown.length} more members.</p>}
+      {section.total > section.shown.length && (
+        <p className="text-xs text-muted-foreground">And {section.total - section.shown.length} more members.</p>
+      )}
     </EvidenceBlock>
   );
 }
@@ -176,7 +197,9 @@ function IntegrationRow({ integration }: { integration: IntegrationItem }) {
       <p className="flex flex-wrap items-center gap-2 font-medium">
         {integration.name}
         {integration.type !== '' && <Badge variant="outline">{integration.type}</Badge>}
-        {integration.enabled !== undefined && <Badge variant="secondary">{integration.enabled ? 'Enabled' : 'Disabled'}</Badge>}
+        {integration.enabled !== undefined && (
+          <Badge variant="secondary">{integration.enabled ? 'Enabled' : 'Disabled'}</Badge>
+        )}
       </p>
       {integration.problem !== undefined && <p className="text-xs text-muted-foreground">{integration.problem}</p>}
     </li>

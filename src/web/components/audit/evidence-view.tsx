@@ -2,7 +2,14 @@ import { CircleHelp, Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { evidenceSections, type EvidenceSection } from '../../lib/evidence-shapes';
 import { Alert, AlertTitle } from '../ui/alert';
-import { BotsSection, ChannelsSection, EvidenceBlock, IntegrationsSection, MembersSection, RolesSection } from './evidence-findings';
+import {
+  BotsSection,
+  ChannelsSection,
+  EvidenceBlock,
+  IntegrationsSection,
+  MembersSection,
+  RolesSection,
+} from './evidence-findings';
 
 type SectionOf<K extends EvidenceSection['kind']> = Extract<EvidenceSection, { kind: K }>;
 
@@ -89,7 +96,12 @@ function Section({ section, omitSummary }: { section: EvidenceSection; omitSumma
     case 'owner':
       return (
         <EvidenceBlock title="Server owner">
-          <Facts rows={[['Owner id', <span className="font-mono">{section.ownerId}</span>], ['Verified', yesNo(section.verified)]]} />
+          <Facts
+            rows={[
+              ['Owner id', <span className="font-mono">{section.ownerId}</span>],
+              ['Verified', yesNo(section.verified)],
+            ]}
+          />
         </EvidenceBlock>
       );
     case 'verification':
@@ -97,11 +109,19 @@ function Section({ section, omitSummary }: { section: EvidenceSection; omitSumma
         <EvidenceBlock title="Verification">
           <Facts
             rows={[
-              ['Level', <span className={section.meetsCheck ? 'text-success' : 'text-warning'}>{`${section.label} (${section.level})${section.note === null ? '' : ` — ${section.note}`}`}</span>],
+              [
+                'Level',
+                <span
+                  className={section.meetsCheck ? 'text-success' : 'text-warning'}
+                >{`${section.label} (${section.level})${section.note === null ? '' : ` — ${section.note}`}`}</span>,
+              ],
               ['Welcome screen', yesNo(section.hasWelcomeScreen)],
               ['Rules channel', yesNo(section.hasRulesChannel)],
               ...(section.passedFeatures !== null && section.totalFeatures !== null
-                ? ([['Safety features', `${section.passedFeatures} of ${section.totalFeatures}`]] as [string, ReactNode][])
+                ? ([['Safety features', `${section.passedFeatures} of ${section.totalFeatures}`]] as [
+                    string,
+                    ReactNode,
+                  ][])
                 : []),
             ]}
           />
@@ -110,7 +130,12 @@ function Section({ section, omitSummary }: { section: EvidenceSection; omitSumma
     case 'mfa':
       return (
         <EvidenceBlock title="Two-factor authentication">
-          <Facts rows={[['Required for moderation', yesNo(section.mfaRequired)], ['MFA level', section.mfaLevel ?? 'Unknown']]} />
+          <Facts
+            rows={[
+              ['Required for moderation', yesNo(section.mfaRequired)],
+              ['MFA level', section.mfaLevel ?? 'Unknown'],
+            ]}
+          />
         </EvidenceBlock>
       );
     case 'automod':
@@ -119,7 +144,12 @@ function Section({ section, omitSummary }: { section: EvidenceSection; omitSumma
           <Facts
             rows={[
               ['Enabled', yesNo(section.automodEnabled)],
-              ['Active rules', section.activeRules === null ? 'Unknown' : `${section.activeRules}${section.totalRules === null ? '' : ` of ${section.totalRules}`}`],
+              [
+                'Active rules',
+                section.activeRules === null
+                  ? 'Unknown'
+                  : `${section.activeRules}${section.totalRules === null ? '' : ` of ${section.totalRules}`}`,
+              ],
             ]}
           />
         </EvidenceBlock>

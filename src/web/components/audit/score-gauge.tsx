@@ -17,8 +17,19 @@ export function ScoreGauge({ score, unit = '', className }: { score: number; uni
   const label = riskLabel(clamped);
   return (
     <figure className={cn('flex flex-col items-center gap-1', className)}>
-      <svg viewBox="0 0 100 56" className="w-full max-w-52" role="img" aria-label={`Security score ${clamped} out of 100, ${label}`}>
-        <path d="M 10 50 A 40 40 0 0 1 90 50" fill="none" stroke="var(--color-muted)" strokeWidth="9" strokeLinecap="round" />
+      <svg
+        viewBox="0 0 100 56"
+        className="w-full max-w-52"
+        role="img"
+        aria-label={`Security score ${clamped} out of 100, ${label}`}
+      >
+        <path
+          d="M 10 50 A 40 40 0 0 1 90 50"
+          fill="none"
+          stroke="var(--color-muted)"
+          strokeWidth="9"
+          strokeLinecap="round"
+        />
         <path
           d="M 10 50 A 40 40 0 0 1 90 50"
           fill="none"

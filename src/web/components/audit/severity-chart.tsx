@@ -24,7 +24,10 @@ export function SeverityChart({ audit }: { audit: Counts }) {
           <li key={item.severity} className="grid grid-cols-[4.5rem_1fr_2rem] items-center gap-2 text-sm">
             <span className="text-muted-foreground">{item.label}</span>
             <span className="h-4 overflow-hidden rounded bg-muted" aria-hidden="true">
-              <span className="block h-full rounded" style={{ width: `${(item.count / max) * 100}%`, background: SEVERITY_STYLES[item.severity].fill }} />
+              <span
+                className="block h-full rounded"
+                style={{ width: `${(item.count / max) * 100}%`, background: SEVERITY_STYLES[item.severity].fill }}
+              />
             </span>
             <span className="text-right font-semibold tabular-nums">
               {item.count}

@@ -11,7 +11,11 @@ export function useReportActions() {
     if (outcome === 'blocked') {
       toast({ title: 'Popup Blocked', description: 'Please allow popups and try again.', variant: 'destructive' });
     } else if (outcome === 'failed') {
-      toast({ title: 'Failed to Open Report', description: 'The report could not be opened. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Failed to Open Report',
+        description: 'The report could not be opened. Please try again.',
+        variant: 'destructive',
+      });
     } else {
       toast({ title: 'Report Opened', description: 'Use Ctrl+S or Print to save the report.', variant: 'success' });
     }
@@ -23,7 +27,11 @@ export function useReportActions() {
       await downloadReport(auditId);
       toast({ title: 'PDF Downloaded', description: 'The report has been saved to your device.', variant: 'success' });
     } catch {
-      toast({ title: 'PDF Unavailable', description: "PDF download isn't working right now, but you can view the full report above.", variant: 'destructive' });
+      toast({
+        title: 'PDF Unavailable',
+        description: "PDF download isn't working right now, but you can view the full report above.",
+        variant: 'destructive',
+      });
     } finally {
       setDownloading(false);
     }

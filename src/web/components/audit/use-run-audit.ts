@@ -11,7 +11,8 @@ interface StartedAudit {
   serverId: string;
 }
 
-const hasFailed = (audits: readonly Audit[] | undefined, auditId: string) => audits?.some((audit) => audit.id === auditId && audit.status === 'failed') === true;
+const hasFailed = (audits: readonly Audit[] | undefined, auditId: string) =>
+  audits?.some((audit) => audit.id === auditId && audit.status === 'failed') === true;
 
 /**
  * Starts an audit with the spec's toasts (part 1 §5, §8); shared by 'Run New Audit', 'Re-Audit' and 'Run Re-Audit'.
@@ -44,10 +45,19 @@ export function useRunAudit() {
       onSuccess: (audit) => {
         setStarted({ auditId: audit.id, serverId: audit.serverId });
         if (hasFailed(queryClient.getQueryData<Audit[]>(serverAuditsQueryKey(audit.serverId)), audit.id)) return;
-        const shown = toast({ title: 'Audit Started', description: 'Security audit is now running. This may take a few minutes.', variant: 'success' });
+        const shown = toast({
+          title: 'Audit Started',
+          description: 'Security audit is now running. This may take a few minutes.',
+          variant: 'success',
+        });
         startedToast.current = { auditId: audit.id, dismiss: shown.dismiss };
       },
-      onError: (error) => toast({ title: 'Failed to Start Audit', description: startAuditErrorDescription(error), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Failed to Start Audit',
+          description: startAuditErrorDescription(error),
+          variant: 'destructive',
+        }),
       onSettled: () => {
         starting.current = false;
       },

@@ -6,7 +6,10 @@ const item = (id: string): ToastItem => ({ id, title: `Toast ${id}`, open: true 
 describe('toastReducer', () => {
   it('shows one toast at a time, the newest replacing the old', () => {
     expect(TOAST_LIMIT).toBe(1);
-    const state = toastReducer(toastReducer({ toasts: [] }, { type: 'add', toast: item('1') }), { type: 'add', toast: item('2') });
+    const state = toastReducer(toastReducer({ toasts: [] }, { type: 'add', toast: item('1') }), {
+      type: 'add',
+      toast: item('2'),
+    });
     expect(state.toasts.map((toast) => toast.id)).toEqual(['2']);
   });
 

@@ -14,9 +14,7 @@ export interface ToastItem {
 }
 
 export type ToastAction =
-  | { type: 'add'; toast: ToastItem }
-  | { type: 'dismiss'; id?: string }
-  | { type: 'remove'; id?: string };
+  { type: 'add'; toast: ToastItem } | { type: 'dismiss'; id?: string } | { type: 'remove'; id?: string };
 
 export interface ToastState {
   toasts: ToastItem[];

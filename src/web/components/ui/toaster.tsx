@@ -21,7 +21,10 @@ export function Toaster() {
               if (!next) dismiss(id);
             }}
           >
-            <Icon className={variant === 'success' ? 'mt-0.5 size-5 shrink-0 text-success' : 'mt-0.5 size-5 shrink-0'} aria-hidden="true" />
+            <Icon
+              className={variant === 'success' ? 'mt-0.5 size-5 shrink-0 text-success' : 'mt-0.5 size-5 shrink-0'}
+              aria-hidden="true"
+            />
             <div className="grid gap-1">
               {title !== undefined && <ToastTitle>{title}</ToastTitle>}
               {description !== undefined && <ToastDescription>{description}</ToastDescription>}

@@ -1,5 +1,11 @@
 import { useSyncExternalStore } from 'react';
-import { TOAST_REMOVE_DELAY_MS, toastReducer, type ToastAction, type ToastState, type ToastVariant } from './toast-store';
+import {
+  TOAST_REMOVE_DELAY_MS,
+  toastReducer,
+  type ToastAction,
+  type ToastState,
+  type ToastVariant,
+} from './toast-store';
 
 let state: ToastState = { toasts: [] };
 const listeners = new Set<() => void>();

@@ -1,4 +1,15 @@
-import { ArrowRight, Bot, Eye, HardDriveDownload, House, KeyRound, Shield, ShieldAlert, Users, Webhook } from 'lucide-react';
+import {
+  ArrowRight,
+  Bot,
+  Eye,
+  HardDriveDownload,
+  House,
+  KeyRound,
+  Shield,
+  ShieldAlert,
+  Users,
+  Webhook,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Brand } from '../../components/brand';
@@ -7,13 +18,41 @@ import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
 
 const CHECK_AREAS = [
-  { icon: KeyRound, title: 'Ownership and Cold Super User', text: 'Who owns the server, and whether that account is kept offline and protected.' },
-  { icon: Users, title: 'Role hierarchy and dangerous permissions', text: 'Roles that can ban, manage roles or administer the server, and who holds them.' },
-  { icon: Bot, title: 'Bots and integrations', text: 'Bot permissions, inactive integrations and applications nobody remembers adding.' },
-  { icon: Eye, title: '@everyone and channel safety', text: 'What every member, and every new account, can do in each channel.' },
-  { icon: Shield, title: 'Verification, 2FA and moderation', text: 'Verification level, two-factor requirement for moderators and moderation policies.' },
-  { icon: Webhook, title: 'Webhooks, AutoMod and content filters', text: 'Webhooks that could post as anyone, and the filters that catch spam and scams.' },
-  { icon: HardDriveDownload, title: 'Logging, recovery and backups', text: 'Whether you could see what happened, and rebuild, after an incident.' },
+  {
+    icon: KeyRound,
+    title: 'Ownership and Cold Super User',
+    text: 'Who owns the server, and whether that account is kept offline and protected.',
+  },
+  {
+    icon: Users,
+    title: 'Role hierarchy and dangerous permissions',
+    text: 'Roles that can ban, manage roles or administer the server, and who holds them.',
+  },
+  {
+    icon: Bot,
+    title: 'Bots and integrations',
+    text: 'Bot permissions, inactive integrations and applications nobody remembers adding.',
+  },
+  {
+    icon: Eye,
+    title: '@everyone and channel safety',
+    text: 'What every member, and every new account, can do in each channel.',
+  },
+  {
+    icon: Shield,
+    title: 'Verification, 2FA and moderation',
+    text: 'Verification level, two-factor requirement for moderators and moderation policies.',
+  },
+  {
+    icon: Webhook,
+    title: 'Webhooks, AutoMod and content filters',
+    text: 'Webhooks that could post as anyone, and the filters that catch spam and scams.',
+  },
+  {
+    icon: HardDriveDownload,
+    title: 'Logging, recovery and backups',
+    text: 'Whether you could see what happened, and rebuild, after an incident.',
+  },
 ] as const;
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {

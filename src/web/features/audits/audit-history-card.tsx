@@ -17,7 +17,10 @@ function HistoryRow({ audit }: { audit: UserAudit }) {
     <li className="rounded-lg border">
       <Collapsible.Root>
         <Collapsible.Trigger className="group flex w-full flex-wrap items-center gap-x-3 gap-y-1.5 rounded-lg p-3 text-left text-sm hover:bg-accent/50 focus-visible:outline-2 focus-visible:outline-ring">
-          <ChevronDown className="size-4 shrink-0 text-muted-foreground transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
+          <ChevronDown
+            className="size-4 shrink-0 text-muted-foreground transition-transform group-data-[state=open]:rotate-180"
+            aria-hidden="true"
+          />
           <span className="min-w-0 flex-1">
             <span className="block truncate font-medium">{audit.serverName}</span>
             <span className="block text-xs text-muted-foreground">{formatDateTime(audit.createdAt)}</span>
@@ -81,7 +84,9 @@ export function AuditHistoryCard() {
         ) : audits.isError ? (
           <p className="text-sm text-destructive">The audit history could not be loaded. Please refresh the page.</p>
         ) : recent.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">No audits yet. Run your first audit above.</p>
+          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+            No audits yet. Run your first audit above.
+          </p>
         ) : (
           <ul className="grid gap-2" aria-label="Recent audits">
             {recent.map((audit) => (

@@ -44,7 +44,16 @@ function UsageNote({ serverId }: { serverId: string }) {
 }
 
 /** Server choice, 'Run New Audit' and 'Invite' (spec part 1 §2); admins choose among all servers. */
-export function AuditToolbar({ isAdmin, servers, serversLoading, server, onServerChange, busy, isStarting, onRun }: AuditToolbarProps) {
+export function AuditToolbar({
+  isAdmin,
+  servers,
+  serversLoading,
+  server,
+  onServerChange,
+  busy,
+  isStarting,
+  onRun,
+}: AuditToolbarProps) {
   const selectId = useId();
   return (
     <Card>
@@ -52,7 +61,13 @@ export function AuditToolbar({ isAdmin, servers, serversLoading, server, onServe
         <div className="grid gap-4 md:grid-cols-[minmax(0,24rem)_auto] md:items-end md:justify-between">
           <div className="grid gap-1.5">
             <Label htmlFor={selectId}>{isAdmin ? 'Server (all servers)' : 'Server'}</Label>
-            <ServerSelect id={selectId} servers={servers} isLoading={serversLoading} value={server?.id ?? ''} onValueChange={onServerChange} />
+            <ServerSelect
+              id={selectId}
+              servers={servers}
+              isLoading={serversLoading}
+              value={server?.id ?? ''}
+              onValueChange={onServerChange}
+            />
           </div>
           <div className="flex flex-wrap gap-2">
             <Button onClick={onRun} disabled={busy}>
@@ -62,7 +77,11 @@ export function AuditToolbar({ isAdmin, servers, serversLoading, server, onServe
             <InviteBotButton guildDiscordId={server?.discordId} />
           </div>
         </div>
-        {busy && !isStarting && <p className="text-sm text-muted-foreground">An audit is running for this server. You can start another once it finishes.</p>}
+        {busy && !isStarting && (
+          <p className="text-sm text-muted-foreground">
+            An audit is running for this server. You can start another once it finishes.
+          </p>
+        )}
         {!isAdmin && server !== undefined && <UsageNote serverId={server.id} />}
       </CardContent>
     </Card>

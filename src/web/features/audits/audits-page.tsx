@@ -38,7 +38,9 @@ export function AuditsPage({ user }: { user: CurrentUser }) {
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid gap-1">
           <h1 className="text-2xl font-bold tracking-tight">Security Audits</h1>
-          <p className="text-sm text-muted-foreground">Run an audit, follow its progress and work through the 20-point checklist.</p>
+          <p className="text-sm text-muted-foreground">
+            Run an audit, follow its progress and work through the 20-point checklist.
+          </p>
         </div>
         <LiveIndicator />
       </header>
@@ -54,17 +56,28 @@ export function AuditsPage({ user }: { user: CurrentUser }) {
         onRun={run}
       />
 
-      {servers.isError && <p className="text-sm text-destructive">Your servers could not be loaded. Please refresh the page.</p>}
+      {servers.isError && (
+        <p className="text-sm text-destructive">Your servers could not be loaded. Please refresh the page.</p>
+      )}
       {servers.data !== undefined && servers.data.length === 0 && <NoServersCard />}
 
       {server !== undefined && (
         <>
           {latest?.status === 'failed' && (
-            <AuditFailureAlert audit={latest} guildDiscordId={server.discordId} onRunAgain={run} isStarting={runAudit.isPending} />
+            <AuditFailureAlert
+              audit={latest}
+              guildDiscordId={server.discordId}
+              onRunAgain={run}
+              isStarting={runAudit.isPending}
+            />
           )}
           {active !== undefined && <AuditProgressCard audit={active} serverName={server.name} />}
           {audits.isPending && <LoadingStatus label="Loading audits..." />}
-          {audits.isError && <p className="text-sm text-destructive">The audits of this server could not be loaded. Please refresh the page.</p>}
+          {audits.isError && (
+            <p className="text-sm text-destructive">
+              The audits of this server could not be loaded. Please refresh the page.
+            </p>
+          )}
           {latestCompleted !== undefined && audits.data !== undefined && (
             <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
               <RiskAssessmentCard audit={latestCompleted} title={`Risk Assessment: ${server.name}`} />

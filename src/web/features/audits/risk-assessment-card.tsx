@@ -45,8 +45,10 @@ export function RiskAssessmentCard({ audit, title = 'Risk Assessment', unit = ''
             <UserPen className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <span>
               The score counts only Rampart&apos;s findings and staff decisions. With{' '}
-              {audit.selfAttestedOverrides === 1 ? '1 self-attested override' : `${audit.selfAttestedOverrides} self-attested overrides`} the owner
-              claims {audit.selfAttestedRiskScore}
+              {audit.selfAttestedOverrides === 1
+                ? '1 self-attested override'
+                : `${audit.selfAttestedOverrides} self-attested overrides`}{' '}
+              the owner claims {audit.selfAttestedRiskScore}
               {unit}; self-attested overrides are not verified and do not count toward a certificate.
             </span>
           </p>

@@ -22,14 +22,22 @@ function trendSentence(points: { score: number }[]): string {
 function TrendLine({ points }: { points: { date: string; score: number }[] }) {
   const innerWidth = WIDTH - PAD.left - PAD.right;
   const innerHeight = HEIGHT - PAD.top - PAD.bottom;
-  const x = (index: number) => PAD.left + (points.length === 1 ? innerWidth / 2 : (index * innerWidth) / (points.length - 1));
+  const x = (index: number) =>
+    PAD.left + (points.length === 1 ? innerWidth / 2 : (index * innerWidth) / (points.length - 1));
   const y = (score: number) => PAD.top + innerHeight - (score / 100) * innerHeight;
   const path = points.map((point, index) => `${index === 0 ? 'M' : 'L'} ${x(index)} ${y(point.score)}`).join(' ');
   return (
     <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-32 w-full" aria-hidden="true">
       {[0, 50, 100].map((tick) => (
         <g key={tick}>
-          <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} stroke="var(--color-border)" strokeDasharray="3 3" />
+          <line
+            x1={PAD.left}
+            x2={WIDTH - PAD.right}
+            y1={y(tick)}
+            y2={y(tick)}
+            stroke="var(--color-border)"
+            strokeDasharray="3 3"
+          />
           <text x={PAD.left - 6} y={y(tick) + 3} textAnchor="end" className="fill-muted-foreground text-[9px]">
             {tick}
           </text>

@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-errors';
-import { bypassFailureMessage, DEFAULT_BYPASS_USERNAME, MISSING_INFORMATION, toBypassRequest } from './bypass-form-state';
+import {
+  bypassFailureMessage,
+  DEFAULT_BYPASS_USERNAME,
+  MISSING_INFORMATION,
+  toBypassRequest,
+} from './bypass-form-state';
 
 describe('toBypassRequest', () => {
   it('trims the code and username', () => {
-    expect(toBypassRequest({ code: ' CODE ', username: ' admin ', serverId: 's1' })).toEqual({ code: 'CODE', username: 'admin', serverId: 's1' });
+    expect(toBypassRequest({ code: ' CODE ', username: ' admin ', serverId: 's1' })).toEqual({
+      code: 'CODE',
+      username: 'admin',
+      serverId: 's1',
+    });
   });
 
   it('is null while any field is blank', () => {
@@ -25,12 +34,16 @@ describe('bypassFailureMessage', () => {
   const body = (message: string) => JSON.stringify({ error: { code: 'FORBIDDEN', message } });
 
   it("shows the server's message about the code", () => {
-    expect(bypassFailureMessage(new ApiError(403, body('Bypass code revoked'), 'Forbidden'))).toBe('Bypass code revoked');
+    expect(bypassFailureMessage(new ApiError(403, body('Bypass code revoked'), 'Forbidden'))).toBe(
+      'Bypass code revoked',
+    );
   });
 
   it('uses the standard sentence otherwise', () => {
     const fallback = 'The bypass code is invalid or has expired.';
-    expect(bypassFailureMessage(new ApiError(404, body('Route POST:/api/paywall/bypass not found'), 'Not Found'))).toBe(fallback);
+    expect(bypassFailureMessage(new ApiError(404, body('Route POST:/api/paywall/bypass not found'), 'Not Found'))).toBe(
+      fallback,
+    );
     expect(bypassFailureMessage(new ApiError(500, body('Internal error'), 'Internal Server Error'))).toBe(fallback);
     expect(bypassFailureMessage(new ApiError(400, 'plain text', 'Bad Request'))).toBe(fallback);
     expect(bypassFailureMessage(new TypeError('Failed to fetch'))).toBe(fallback);

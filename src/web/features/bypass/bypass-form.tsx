@@ -83,7 +83,9 @@ export function BypassForm({ onDone }: { onDone?: () => void }) {
           value={serverId}
           onValueChange={setServerId}
         />
-        {servers.isError && <p className="text-sm text-destructive">Could not load your servers. Close and try again.</p>}
+        {servers.isError && (
+          <p className="text-sm text-destructive">Could not load your servers. Close and try again.</p>
+        )}
       </div>
       <Button type="submit" disabled={request === null || bypass.isPending}>
         {bypass.isPending ? <Spinner className="size-4 text-current" /> : <KeyRound aria-hidden="true" />}

@@ -1,4 +1,15 @@
-import { Activity, Bot, Hash, type LucideIcon, ShieldAlert, ShieldCheck, ShoppingCart, Ticket, Users, UserCog } from 'lucide-react';
+import {
+  Activity,
+  Bot,
+  Hash,
+  type LucideIcon,
+  ShieldAlert,
+  ShieldCheck,
+  ShoppingCart,
+  Ticket,
+  Users,
+  UserCog,
+} from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import type { AuditUsage } from '../../../shared/contracts/audits';
@@ -32,13 +43,21 @@ export function ServerOverviewCard({ server }: { server: Server }) {
                   <Icon className="size-4" aria-hidden="true" />
                   {label}
                 </dt>
-                <dd className={value === NOT_READ_YET ? 'text-sm text-muted-foreground italic' : 'font-semibold tabular-nums'}>{value}</dd>
+                <dd
+                  className={
+                    value === NOT_READ_YET ? 'text-sm text-muted-foreground italic' : 'font-semibold tabular-nums'
+                  }
+                >
+                  {value}
+                </dd>
               </div>
             );
           })}
         </dl>
         {server.factsReadAt === null && (
-          <p className="mt-3 text-xs text-muted-foreground">Rampart reads these figures during the first audit of this server.</p>
+          <p className="mt-3 text-xs text-muted-foreground">
+            Rampart reads these figures during the first audit of this server.
+          </p>
         )}
       </CardContent>
     </Card>
@@ -50,7 +69,11 @@ export function UsageCard({ usage }: { usage: AuditUsage }) {
   const titleId = useId();
   const message = usageMessage(usage);
   return (
-    <Card role="region" aria-labelledby={titleId} className={cn(message.canAudit ? 'border-success/40 bg-success/5' : 'border-orange-500/40 bg-orange-500/5')}>
+    <Card
+      role="region"
+      aria-labelledby={titleId}
+      className={cn(message.canAudit ? 'border-success/40 bg-success/5' : 'border-orange-500/40 bg-orange-500/5')}
+    >
       <CardHeader>
         <CardTitle id={titleId} className="flex items-center gap-2 text-base">
           <Ticket className={cn('size-4', message.canAudit ? 'text-success' : 'text-orange-500')} aria-hidden="true" />
@@ -140,8 +163,12 @@ export function CriticalIssuesAlert({ count, issuesHref, busy, onReAudit }: Crit
   return (
     <Alert variant="destructive">
       <ShieldAlert aria-hidden="true" />
-      <AlertTitle>{count === 1 ? '1 critical issue needs attention' : `${count} critical issues need attention`}</AlertTitle>
-      <AlertDescription>Failed checks of critical or high severity leave your server open to takeover or abuse.</AlertDescription>
+      <AlertTitle>
+        {count === 1 ? '1 critical issue needs attention' : `${count} critical issues need attention`}
+      </AlertTitle>
+      <AlertDescription>
+        Failed checks of critical or high severity leave your server open to takeover or abuse.
+      </AlertDescription>
       <div className="col-start-2 mt-2 flex flex-wrap gap-2">
         <Button asChild size="sm" variant="destructive">
           <Link href={issuesHref}>View Issues</Link>

@@ -4,7 +4,14 @@ import { CheckStatusBadge, SeverityBadge } from '../../components/audit/audit-ba
 import { useReportActions } from '../../components/audit/use-report-actions';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { LoadingStatus } from '../../components/loading-status';
 import { reportChecks } from '../../lib/audit-summary';

@@ -3,11 +3,24 @@ import type { ReactNode } from 'react';
 import { riskLabel } from '../../../shared/audit-contract';
 import type { AuditUsage, AuditWithChecks } from '../../../shared/contracts/audits';
 import { Card } from '../../components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../components/ui/dialog';
 import { criticalFailures, isPassing } from '../../lib/audit-summary';
 import { formatDate } from '../../lib/format-date';
 import { cn } from '../../lib/utils';
-import { CriticalIssuesDetails, LastAuditDetails, NoAuditData, PassedChecksDetails, ScoreDetails } from './stat-details';
+import {
+  CriticalIssuesDetails,
+  LastAuditDetails,
+  NoAuditData,
+  PassedChecksDetails,
+  ScoreDetails,
+} from './stat-details';
 
 interface StatCardProps {
   title: string;
@@ -19,7 +32,11 @@ interface StatCardProps {
   dialog?: { title: string; description: string; body: ReactNode };
 }
 
-const TONES = { default: 'text-primary bg-primary/15', danger: 'text-destructive bg-destructive/15', good: 'text-success bg-success/15' };
+const TONES = {
+  default: 'text-primary bg-primary/15',
+  danger: 'text-destructive bg-destructive/15',
+  good: 'text-success bg-success/15',
+};
 
 function StatCard({ title, value, hint, icon: Icon, tone = 'default', dialog }: StatCardProps) {
   const face = (
@@ -73,14 +90,20 @@ export function StatCards({ audit, usage, usageFailed = false }: StatCardsProps)
   const score = audit?.riskScore ?? null;
   const noData = <NoAuditData />;
   return (
-    <div className={cn('grid gap-4 sm:grid-cols-2', usage === null ? 'xl:grid-cols-4' : 'lg:grid-cols-3 xl:grid-cols-5')}>
+    <div
+      className={cn('grid gap-4 sm:grid-cols-2', usage === null ? 'xl:grid-cols-4' : 'lg:grid-cols-3 xl:grid-cols-5')}
+    >
       <StatCard
         title="Security Score"
         value={score === null ? '—' : `${score}/100`}
         hint={score === null ? 'No audit yet' : riskLabel(score)}
         icon={ShieldHalf}
         tone={score === null || score >= 80 ? 'default' : 'danger'}
-        dialog={{ title: 'Security Score', description: 'How your latest audit scored, and where the failures are.', body: audit === undefined ? noData : <ScoreDetails audit={audit} /> }}
+        dialog={{
+          title: 'Security Score',
+          description: 'How your latest audit scored, and where the failures are.',
+          body: audit === undefined ? noData : <ScoreDetails audit={audit} />,
+        }}
       />
       <StatCard
         title="Critical Issues"
@@ -88,7 +111,11 @@ export function StatCards({ audit, usage, usageFailed = false }: StatCardsProps)
         hint="Failed critical and high checks"
         icon={ShieldAlert}
         tone={critical.length > 0 ? 'danger' : 'good'}
-        dialog={{ title: 'Critical Issues', description: 'Failed checks of critical or high severity, with what the audit found.', body: audit === undefined ? noData : <CriticalIssuesDetails checks={critical} /> }}
+        dialog={{
+          title: 'Critical Issues',
+          description: 'Failed checks of critical or high severity, with what the audit found.',
+          body: audit === undefined ? noData : <CriticalIssuesDetails checks={critical} />,
+        }}
       />
       <StatCard
         title="Checks Passed"
@@ -96,17 +123,30 @@ export function StatCards({ audit, usage, usageFailed = false }: StatCardsProps)
         hint="Passed or waived"
         icon={CircleCheck}
         tone="good"
-        dialog={{ title: 'Checks Passed', description: 'Checks your server passes, including waived ones.', body: audit === undefined ? noData : <PassedChecksDetails checks={passed} /> }}
+        dialog={{
+          title: 'Checks Passed',
+          description: 'Checks your server passes, including waived ones.',
+          body: audit === undefined ? noData : <PassedChecksDetails checks={passed} />,
+        }}
       />
       <StatCard
         title="Last Audit"
         value={audit?.completedAt ? formatDate(audit.completedAt) : 'Never'}
         hint={audit === undefined ? 'Run your first audit' : 'Latest completed audit'}
         icon={CalendarClock}
-        dialog={{ title: 'Last Audit', description: 'Details of the latest completed audit.', body: audit === undefined ? noData : <LastAuditDetails audit={audit} /> }}
+        dialog={{
+          title: 'Last Audit',
+          description: 'Details of the latest completed audit.',
+          body: audit === undefined ? noData : <LastAuditDetails audit={audit} />,
+        }}
       />
       {usage !== null && (
-        <StatCard title="Audits Remaining" value={usage === undefined ? '—' : String(usage.remaining)} hint={usage !== undefined ? `${usage.auditsUsed} used` : usageFailed ? 'Unavailable' : 'Loading...'} icon={Ticket} />
+        <StatCard
+          title="Audits Remaining"
+          value={usage === undefined ? '—' : String(usage.remaining)}
+          hint={usage !== undefined ? `${usage.auditsUsed} used` : usageFailed ? 'Unavailable' : 'Loading...'}
+          icon={Ticket}
+        />
       )}
     </div>
   );

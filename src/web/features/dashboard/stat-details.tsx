@@ -39,8 +39,8 @@ export function ScoreDetails({ audit }: { audit: AuditWithChecks }) {
         <SeverityChart audit={audit} />
       </div>
       <p className="text-sm text-muted-foreground">
-        The score weighs each check by its severity: passed and waived checks count for you, failed ones against you. Checks marked Unknown
-        could not be evaluated and are left out.
+        The score weighs each check by its severity: passed and waived checks count for you, failed ones against you.
+        Checks marked Unknown could not be evaluated and are left out.
       </p>
       <ViewResults auditId={audit.id} />
     </div>
@@ -48,12 +48,14 @@ export function ScoreDetails({ audit }: { audit: AuditWithChecks }) {
 }
 
 export function CriticalIssuesDetails({ checks }: { checks: StoredCheckResult[] }) {
-  if (checks.length === 0) return <p className="text-sm text-muted-foreground">No failed checks of critical or high severity.</p>;
+  if (checks.length === 0)
+    return <p className="text-sm text-muted-foreground">No failed checks of critical or high severity.</p>;
   return <CheckEvidenceList checks={checks} expanded={checks.length <= 2} label="Critical issues" />;
 }
 
 export function PassedChecksDetails({ checks }: { checks: StoredCheckResult[] }) {
-  if (checks.length === 0) return <p className="text-sm text-muted-foreground">No checks passed in the latest audit.</p>;
+  if (checks.length === 0)
+    return <p className="text-sm text-muted-foreground">No checks passed in the latest audit.</p>;
   return <CheckEvidenceList checks={checks} label="Passed checks" />;
 }
 

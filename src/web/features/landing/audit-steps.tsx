@@ -60,7 +60,9 @@ function PlanStep() {
         <StepNumber n={2} />
         <div className="grid gap-1.5">
           <CardTitle level={3}>Choose Your Audit Plan</CardTitle>
-          <CardDescription>One-off payment per server, by card or crypto. Have a coupon? Redeem it below.</CardDescription>
+          <CardDescription>
+            One-off payment per server, by card or crypto. Have a coupon? Redeem it below.
+          </CardDescription>
         </div>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:pl-18">
@@ -68,7 +70,10 @@ function PlanStep() {
           <article
             key={plan.id}
             aria-labelledby={`plan-${plan.id}`}
-            className={cn('relative flex flex-col rounded-xl border p-5', highlight ? 'border-primary/60 bg-primary/5' : 'bg-background/40')}
+            className={cn(
+              'relative flex flex-col rounded-xl border p-5',
+              highlight ? 'border-primary/60 bg-primary/5' : 'bg-background/40',
+            )}
           >
             {highlight && <Badge className="absolute -top-2.5 right-4">Done for you</Badge>}
             <h4 id={`plan-${plan.id}`} className="font-semibold">

@@ -4,7 +4,12 @@ import { Link, useLocation } from 'wouter';
 import { Brand } from '../../components/brand';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
 
 interface LandingHeaderProps {
   /** Admins have no use for a bypass code, so the item is left out for them. */
@@ -18,7 +23,11 @@ export function LandingHeader({ showAdminLogin, onAdminLogin, menuButtonRef }: L
   return (
     <header className="sticky top-0 z-40 border-b border-border/60 bg-background/80 backdrop-blur-md">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link href="/" aria-label="Rampart home" className="rounded-md focus-visible:outline-2 focus-visible:outline-ring">
+        <Link
+          href="/"
+          aria-label="Rampart home"
+          className="rounded-md focus-visible:outline-2 focus-visible:outline-ring"
+        >
           <Brand tagline />
         </Link>
         <div className="flex items-center gap-1">

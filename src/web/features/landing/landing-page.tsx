@@ -113,7 +113,11 @@ export function LandingPage({ user, AdminLoginDialog }: LandingPageProps) {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <LandingHeader showAdminLogin={!isAdmin} onAdminLogin={() => setAdminLoginOpen(true)} menuButtonRef={menuButtonRef} />
+      <LandingHeader
+        showAdminLogin={!isAdmin}
+        onAdminLogin={() => setAdminLoginOpen(true)}
+        menuButtonRef={menuButtonRef}
+      />
       <main id="main-content" className="flex-1">
         {authError !== null && <AuthErrorAlert message={authError} onDismiss={clearAuthError} />}
         {redirect.loadFailed && <EntitlementsErrorAlert retrying={redirect.retrying} onRetry={redirect.retry} />}

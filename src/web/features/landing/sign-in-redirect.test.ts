@@ -12,7 +12,13 @@ const user: CurrentUser = {
   avatar: null,
   isAdmin: false,
 };
-const entitlement: Entitlement = { id: 'e1', plan: 'DIY', source: 'stripe', serverId: null, createdAt: '2025-01-01T00:00:00.000Z' };
+const entitlement: Entitlement = {
+  id: 'e1',
+  plan: 'DIY',
+  source: 'stripe',
+  serverId: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
 
 describe('signInRedirectTarget', () => {
   it('keeps visitors on the landing page', () => {
@@ -20,7 +26,9 @@ describe('signInRedirectTarget', () => {
   });
 
   it('sends admins and fresh admin sign-ins to the dashboard without waiting for entitlements', () => {
-    expect(signInRedirectTarget({ user: { ...user, isAdmin: true }, entitlements: undefined, justLoggedInAsAdmin: false })).toBe('/dashboard');
+    expect(
+      signInRedirectTarget({ user: { ...user, isAdmin: true }, entitlements: undefined, justLoggedInAsAdmin: false }),
+    ).toBe('/dashboard');
     expect(signInRedirectTarget({ user, entitlements: undefined, justLoggedInAsAdmin: true })).toBe('/dashboard');
   });
 
@@ -44,7 +52,9 @@ describe('entitlementsLoadFailed', () => {
     expect(entitlementsLoadFailed({ user, entitlements: [entitlement], entitlementsFailed: true })).toBe(false);
     expect(entitlementsLoadFailed({ user: null, entitlements: undefined, entitlementsFailed: true })).toBe(false);
     expect(entitlementsLoadFailed({ user: undefined, entitlements: undefined, entitlementsFailed: true })).toBe(false);
-    expect(entitlementsLoadFailed({ user: { ...user, isAdmin: true }, entitlements: undefined, entitlementsFailed: true })).toBe(false);
+    expect(
+      entitlementsLoadFailed({ user: { ...user, isAdmin: true }, entitlements: undefined, entitlementsFailed: true }),
+    ).toBe(false);
   });
 
   it('leaves the redirect waiting when the load failed, so the page must explain', () => {

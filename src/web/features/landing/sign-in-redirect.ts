@@ -9,7 +9,11 @@ interface RedirectInput {
 }
 
 /** Spec part 1 §4: where a signed-in user at / belongs, or null to stay on the landing page. */
-export function signInRedirectTarget({ user, entitlements, justLoggedInAsAdmin }: RedirectInput): '/dashboard' | '/paywall' | null {
+export function signInRedirectTarget({
+  user,
+  entitlements,
+  justLoggedInAsAdmin,
+}: RedirectInput): '/dashboard' | '/paywall' | null {
   if (user === null || user === undefined) return null;
   if (justLoggedInAsAdmin || user.isAdmin) return '/dashboard';
   if (entitlements === undefined) return null;

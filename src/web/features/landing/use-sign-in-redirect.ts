@@ -22,7 +22,10 @@ export interface SignInRedirectState {
 }
 
 /** Sends a signed-in user from / to where they belong once enough is known (spec part 1 §4). */
-export function useSignInRedirect(user: CurrentUser | null | undefined, entitlements: EntitlementsQuery): SignInRedirectState {
+export function useSignInRedirect(
+  user: CurrentUser | null | undefined,
+  entitlements: EntitlementsQuery,
+): SignInRedirectState {
   const [, navigate] = useLocation();
   const { data, isError, isFetching, refetch } = entitlements;
   useEffect(() => {

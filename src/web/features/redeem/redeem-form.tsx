@@ -3,7 +3,13 @@ import { Info, Ticket } from 'lucide-react';
 import { useId, type ChangeEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'wouter';
-import { COUPON_CODE_EXAMPLE, COUPON_CODE_MAX_LENGTH, RedeemCouponForm, type RedeemCouponFormInput, type RedeemCouponFormOutput } from '../../../shared/coupon-code';
+import {
+  COUPON_CODE_EXAMPLE,
+  COUPON_CODE_MAX_LENGTH,
+  RedeemCouponForm,
+  type RedeemCouponFormInput,
+  type RedeemCouponFormOutput,
+} from '../../../shared/coupon-code';
 import { InviteBotButton } from '../../components/audit/invite-bot-button';
 import { ServerSelect } from '../../components/server-select';
 import { Alert, AlertDescription } from '../../components/ui/alert';

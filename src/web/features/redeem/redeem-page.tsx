@@ -18,7 +18,11 @@ function RedeemLayout({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-border/60">
         <div className="mx-auto flex h-16 max-w-xl items-center justify-between px-4">
-          <Link href="/" aria-label="Rampart home" className="rounded-md focus-visible:outline-2 focus-visible:outline-ring">
+          <Link
+            href="/"
+            aria-label="Rampart home"
+            className="rounded-md focus-visible:outline-2 focus-visible:outline-ring"
+          >
             <Brand />
           </Link>
           <ThemeToggle />

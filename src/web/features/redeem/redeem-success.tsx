@@ -11,7 +11,9 @@ export function RedeemSuccess({ result }: { result: RedeemCouponResponse }) {
       <CardHeader className="items-center text-center">
         <CircleCheck className="size-12 text-success" aria-hidden="true" />
         <h1 className="text-2xl font-bold tracking-tight">Coupon Redeemed Successfully!</h1>
-        <CardDescription>Your audit is running in the background. You can follow its progress or come back later.</CardDescription>
+        <CardDescription>
+          Your audit is running in the background. You can follow its progress or come back later.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         <dl className="grid gap-3 rounded-lg border bg-muted/40 p-4 text-sm">

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-errors';
 import { redemptionErrorMessage } from './redemption-error-message';
 
-const apiError = (code: string, message = 'x') => new ApiError(409, JSON.stringify({ error: { code, message } }), 'Conflict');
+const apiError = (code: string, message = 'x') =>
+  new ApiError(409, JSON.stringify({ error: { code, message } }), 'Conflict');
 
 describe('redemptionErrorMessage', () => {
   it.each([

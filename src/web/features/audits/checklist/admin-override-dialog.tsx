@@ -2,7 +2,14 @@ import { useId, useState, type FormEvent } from 'react';
 import type { StoredCheckResult } from '../../../../shared/contracts/audits';
 import { CheckStatusBadge } from '../../../components/audit/audit-badges';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
@@ -22,7 +29,15 @@ interface AdminOverrideDialogProps {
   onSubmit: (check: StoredCheckResult, choice: OverrideChoice, notes: string) => void;
 }
 
-function OverrideForm({ check, isPending, onSubmit }: { check: StoredCheckResult; isPending: boolean; onSubmit: AdminOverrideDialogProps['onSubmit'] }) {
+function OverrideForm({
+  check,
+  isPending,
+  onSubmit,
+}: {
+  check: StoredCheckResult;
+  isPending: boolean;
+  onSubmit: AdminOverrideDialogProps['onSubmit'];
+}) {
   const [choice, setChoice] = useState<OverrideChoice>(check.status === 'FAIL' ? 'WAIVED' : 'FAIL');
   const [notes, setNotes] = useState(check.waiveReason ?? '');
   const notesId = useId();
@@ -36,7 +51,10 @@ function OverrideForm({ check, isPending, onSubmit }: { check: StoredCheckResult
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">New status</legend>
         {CHOICES.map((option) => (
-          <div key={option.value} className="flex items-start gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10">
+          <div
+            key={option.value}
+            className="flex items-start gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10"
+          >
             <input
               type="radio"
               id={`${formId}-${option.value}`}
@@ -60,7 +78,13 @@ function OverrideForm({ check, isPending, onSubmit }: { check: StoredCheckResult
       </fieldset>
       <div className="grid gap-1.5">
         <Label htmlFor={notesId}>Admin notes</Label>
-        <Textarea id={notesId} value={notes} onChange={(event) => setNotes(event.target.value)} placeholder="Why this status is right, for the owner and the next reviewer" maxLength={2000} />
+        <Textarea
+          id={notesId}
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+          placeholder="Why this status is right, for the owner and the next reviewer"
+          maxLength={2000}
+        />
       </div>
       <DialogFooter>
         <Button type="submit" disabled={isPending}>
@@ -84,7 +108,10 @@ export function AdminOverrideDialog({ check, isPending, onOpenChange, onSubmit }
               <DialogDescription className="flex flex-wrap items-center gap-2">
                 {check.checkName}, currently <CheckStatusBadge status={check.status} />
                 <OverrideBadge check={check} />
-                <span>Your change is recorded as a staff decision under your name and counts toward the score and certification.</span>
+                <span>
+                  Your change is recorded as a staff decision under your name and counts toward the score and
+                  certification.
+                </span>
               </DialogDescription>
             </DialogHeader>
             <OverrideForm key={check.id} check={check} isPending={isPending} onSubmit={onSubmit} />

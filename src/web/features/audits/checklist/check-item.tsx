@@ -37,12 +37,23 @@ const STATUS_ACCENT: Record<StoredCheckResult['status'], string> = {
   UNKNOWN: 'border-l-muted-foreground/50',
 };
 
-export function CheckItem({ check, isAdmin, manualOverrides, isUpdating, onHowToFix, onOverride, onToggle }: CheckItemProps) {
+export function CheckItem({
+  check,
+  isAdmin,
+  manualOverrides,
+  isUpdating,
+  onHowToFix,
+  onOverride,
+  onToggle,
+}: CheckItemProps) {
   const titleId = useId();
   const summary = summaryOf(check);
   const missing = check.status === 'UNKNOWN' ? textList(check.evidence.missingData) : [];
   return (
-    <li aria-labelledby={titleId} className={cn('rounded-lg border border-l-4 bg-card p-4', STATUS_ACCENT[check.status])}>
+    <li
+      aria-labelledby={titleId}
+      className={cn('rounded-lg border border-l-4 bg-card p-4', STATUS_ACCENT[check.status])}
+    >
       <Collapsible.Root className="grid gap-3">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <div className="grid min-w-0 gap-1.5">
@@ -64,7 +75,12 @@ export function CheckItem({ check, isAdmin, manualOverrides, isUpdating, onHowTo
           </div>
           {manualOverrides && (
             <label className="flex shrink-0 items-center gap-2 text-sm">
-              <Switch checked={isPassing(check.status)} disabled={isUpdating} onCheckedChange={(on) => onToggle(check, on)} aria-label={`Mark ${check.checkName} as resolved`} />
+              <Switch
+                checked={isPassing(check.status)}
+                disabled={isUpdating}
+                onCheckedChange={(on) => onToggle(check, on)}
+                aria-label={`Mark ${check.checkName} as resolved`}
+              />
               <span aria-hidden="true">{isPassing(check.status) ? 'Resolved' : 'Unresolved'}</span>
             </label>
           )}

@@ -21,11 +21,20 @@ export function FilterChips({ value, counts, onChange }: FilterChipsProps) {
             onClick={() => onChange(id)}
             className={cn(
               'inline-flex h-8 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-              active ? 'border-primary bg-primary text-primary-foreground' : 'bg-background/40 text-muted-foreground hover:bg-accent hover:text-accent-foreground',
+              active
+                ? 'border-primary bg-primary text-primary-foreground'
+                : 'bg-background/40 text-muted-foreground hover:bg-accent hover:text-accent-foreground',
             )}
           >
             {label}
-            <span className={cn('rounded-full px-1.5 text-xs tabular-nums', active ? 'bg-primary-foreground/10' : 'bg-muted')}>{counts[id]}</span>
+            <span
+              className={cn(
+                'rounded-full px-1.5 text-xs tabular-nums',
+                active ? 'bg-primary-foreground/10' : 'bg-muted',
+              )}
+            >
+              {counts[id]}
+            </span>
           </button>
         );
       })}

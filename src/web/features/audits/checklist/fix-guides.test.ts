@@ -29,13 +29,19 @@ describe('fix guides', () => {
   });
 
   it('find a guide by check id', () => {
-    expect(fixGuideFor({ checkId: 'MFA_MODERATION', checkName: 'Two-Factor Authentication for Moderation' }).topic).toBe('Two-Factor Authentication');
-    expect(fixGuideFor({ checkId: 'STAGE_FORUM_CHANNELS', checkName: 'Stage & Forum Channel Security' }).topic).toBe('Voice Channel Security');
+    expect(
+      fixGuideFor({ checkId: 'MFA_MODERATION', checkName: 'Two-Factor Authentication for Moderation' }).topic,
+    ).toBe('Two-Factor Authentication');
+    expect(fixGuideFor({ checkId: 'STAGE_FORUM_CHANNELS', checkName: 'Stage & Forum Channel Security' }).topic).toBe(
+      'Voice Channel Security',
+    );
   });
 
   it('find a guide by a topic named in the check name', () => {
     expect(fixGuideFor({ checkId: 'INVITE_SETTINGS', checkName: 'Invite Settings' }).topic).toBe('Invite Settings');
-    expect(fixGuideFor({ checkId: 'DISCOVERY', checkName: 'Server discovery readiness' }).topic).toBe('Server Discovery');
+    expect(fixGuideFor({ checkId: 'DISCOVERY', checkName: 'Server discovery readiness' }).topic).toBe(
+      'Server Discovery',
+    );
   });
 
   it('fall back to five generic steps', () => {

@@ -148,6 +148,7 @@ export interface FixGuide {
 export function fixGuideFor(check: { checkId: string; checkName: string }): FixGuide {
   const byId = TOPIC_BY_CHECK.get(check.checkId);
   const name = check.checkName.toLowerCase();
-  const topic = byId ?? (Object.keys(FIX_GUIDES) as FixTopic[]).find((candidate) => name.includes(candidate.toLowerCase())) ?? null;
+  const topic =
+    byId ?? (Object.keys(FIX_GUIDES) as FixTopic[]).find((candidate) => name.includes(candidate.toLowerCase())) ?? null;
   return topic === null ? { topic, steps: GENERIC_FIX_STEPS } : { topic, steps: FIX_GUIDES[topic] };
 }

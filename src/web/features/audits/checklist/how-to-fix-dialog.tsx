@@ -60,7 +60,12 @@ export function HowToFixDialog({ check, onOpenChange }: HowToFixDialogProps) {
                 <ul className="grid gap-1">
                   {check.references.map((reference) => (
                     <li key={reference.url}>
-                      <a href={reference.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline">
+                      <a
+                        href={reference.url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+                      >
                         {reference.title}
                         <ExternalLink className="size-3.5" aria-hidden="true" />
                         <span className="sr-only"> (opens in a new tab)</span>

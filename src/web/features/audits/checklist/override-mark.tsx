@@ -27,7 +27,11 @@ export function OverrideBadge({ check }: { check: StoredCheckResult }) {
   return null;
 }
 
-const ENGINE_FINDING: Record<StoredCheckResult['engineStatus'], string> = { PASS: 'passed', FAIL: 'failed', UNKNOWN: 'could not be checked' };
+const ENGINE_FINDING: Record<StoredCheckResult['engineStatus'], string> = {
+  PASS: 'passed',
+  FAIL: 'failed',
+  UNKNOWN: 'could not be checked',
+};
 
 function byWhomAndWhen(check: StoredCheckResult): string {
   const who = check.overriddenBy === null ? '' : ` by ${check.overriddenBy}`;
@@ -49,10 +53,11 @@ export function OverrideNote({ check }: { check: StoredCheckResult }) {
   return (
     <p className="rounded-md border border-warning/60 bg-warning/10 px-3 py-2 text-sm">
       <span className="font-medium">
-        Self-attested by the owner{byWhomAndWhen(check)} as {check.selfAttestedStatus === 'PASS' ? 'passed' : 'waived'}:{' '}
+        Self-attested by the owner{byWhomAndWhen(check)} as {check.selfAttestedStatus === 'PASS' ? 'passed' : 'waived'}
+        :{' '}
       </span>
-      {reason} Not verified by Rampart (the audit found: {ENGINE_FINDING[check.engineStatus]}), so it counts neither in the score nor toward
-      a certificate.
+      {reason} Not verified by Rampart (the audit found: {ENGINE_FINDING[check.engineStatus]}), so it counts neither in
+      the score nor toward a certificate.
     </p>
   );
 }

@@ -3,7 +3,10 @@ import { overrideRequest, toggleRequest } from './override-request';
 
 describe('overrideRequest', () => {
   it('sends Pass and Waived as WAIVED, with the notes as the reason', () => {
-    expect(overrideRequest('PASS', '  Verified on a call  ')).toEqual({ status: 'WAIVED', waiveReason: 'Verified on a call' });
+    expect(overrideRequest('PASS', '  Verified on a call  ')).toEqual({
+      status: 'WAIVED',
+      waiveReason: 'Verified on a call',
+    });
     expect(overrideRequest('WAIVED', 'Accepted risk')).toEqual({ status: 'WAIVED', waiveReason: 'Accepted risk' });
   });
 
@@ -14,7 +17,10 @@ describe('overrideRequest', () => {
 
   it('sends Fail as FAIL', () => {
     expect(overrideRequest('FAIL', '')).toEqual({ status: 'FAIL', waiveReason: null });
-    expect(overrideRequest('FAIL', 'Evidence was wrong')).toEqual({ status: 'FAIL', waiveReason: 'Evidence was wrong' });
+    expect(overrideRequest('FAIL', 'Evidence was wrong')).toEqual({
+      status: 'FAIL',
+      waiveReason: 'Evidence was wrong',
+    });
   });
 });
 

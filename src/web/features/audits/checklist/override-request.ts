@@ -13,5 +13,7 @@ export function overrideRequest(choice: OverrideChoice, notes: string): CheckUpd
 
 /** Manual Overrides toggle (spec part 1 §4): on sends WAIVED, off sends FAIL. */
 export function toggleRequest(on: boolean): CheckUpdate {
-  return on ? { status: 'WAIVED', waiveReason: 'Manually overridden by Rampart staff' } : { status: 'FAIL', waiveReason: null };
+  return on
+    ? { status: 'WAIVED', waiveReason: 'Manually overridden by Rampart staff' }
+    : { status: 'FAIL', waiveReason: null };
 }

@@ -25,12 +25,26 @@ interface SecurityChecklistProps {
   reAuditDisabled: boolean;
 }
 
-function ManualOverridesSwitch({ isAdmin, checked, onCheckedChange }: { isAdmin: boolean; checked: boolean; onCheckedChange: (on: boolean) => void }) {
+function ManualOverridesSwitch({
+  isAdmin,
+  checked,
+  onCheckedChange,
+}: {
+  isAdmin: boolean;
+  checked: boolean;
+  onCheckedChange: (on: boolean) => void;
+}) {
   const id = useId();
   const hintId = useId();
   return (
     <div className="flex items-start gap-3 rounded-lg border bg-muted/30 p-3">
-      <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} disabled={!isAdmin} aria-describedby={hintId} />
+      <Switch
+        id={id}
+        checked={checked}
+        onCheckedChange={onCheckedChange}
+        disabled={!isAdmin}
+        aria-describedby={hintId}
+      />
       <div className="grid gap-1">
         <Label htmlFor={id}>Manual Overrides</Label>
         <p id={hintId} className="text-xs text-muted-foreground">
@@ -43,7 +57,11 @@ function ManualOverridesSwitch({ isAdmin, checked, onCheckedChange }: { isAdmin:
   );
 }
 
-function ChecklistHeader({ audit, onReAudit, reAuditDisabled }: Omit<SecurityChecklistProps, 'isAdmin' | 'initialFilter'>) {
+function ChecklistHeader({
+  audit,
+  onReAudit,
+  reAuditDisabled,
+}: Omit<SecurityChecklistProps, 'isAdmin' | 'initialFilter'>) {
   const report = useReportActions();
   const lastAudit = audit?.completedAt ?? null;
   return (
@@ -72,7 +90,13 @@ function ChecklistHeader({ audit, onReAudit, reAuditDisabled }: Omit<SecurityChe
 }
 
 /** The 20-point checklist of one audit with filters, staff overrides and fix instructions (spec part 1 §2). */
-export function SecurityChecklist({ audit, initialFilter = 'all', isAdmin, onReAudit, reAuditDisabled }: SecurityChecklistProps) {
+export function SecurityChecklist({
+  audit,
+  initialFilter = 'all',
+  isAdmin,
+  onReAudit,
+  reAuditDisabled,
+}: SecurityChecklistProps) {
   const [filter, setFilter] = useState<CheckFilter>(initialFilter);
   const [manualOverrides, setManualOverrides] = useState(false);
   const [fixCheck, setFixCheck] = useState<StoredCheckResult | null>(null);
@@ -121,16 +145,22 @@ export function SecurityChecklist({ audit, initialFilter = 'all', isAdmin, onReA
           <Progress value={percent} aria-labelledby={progressLabelId} indicatorClassName="bg-success" />
         </div>
         <FilterChips value={filter} counts={counts} onChange={setFilter} />
-        <ManualOverridesSwitch isAdmin={isAdmin} checked={isAdmin && manualOverrides} onCheckedChange={setManualOverrides} />
+        <ManualOverridesSwitch
+          isAdmin={isAdmin}
+          checked={isAdmin && manualOverrides}
+          onCheckedChange={setManualOverrides}
+        />
         {unknown > 0 && (
           <p className="flex items-start gap-2 text-sm text-muted-foreground">
             <CircleHelp className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            {unknown === 1 ? '1 check was' : `${unknown} checks were`} marked Unknown: the bot could not read what they need. Each one says
-            what was missing; Unknown checks do not count toward the score.
+            {unknown === 1 ? '1 check was' : `${unknown} checks were`} marked Unknown: the bot could not read what they
+            need. Each one says what was missing; Unknown checks do not count toward the score.
           </p>
         )}
         {visible.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">No checks match this filter.</p>
+          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+            No checks match this filter.
+          </p>
         ) : (
           <ul className="grid gap-3" aria-label="Checks">
             {visible.map((check) => (

@@ -15,9 +15,17 @@ export function useCheckUpdates(options: { onOverridden: () => void }) {
       { checkResultId: check.id, ...toggleRequest(on) },
       {
         onSuccess: () =>
-          toast({ title: 'Check Updated', description: `${check.checkName} is now ${on ? 'waived' : 'failed'}.`, variant: 'success' }),
+          toast({
+            title: 'Check Updated',
+            description: `${check.checkName} is now ${on ? 'waived' : 'failed'}.`,
+            variant: 'success',
+          }),
         onError: (error) =>
-          toast({ title: 'Update Failed', description: checkUpdateErrorDescription(error, UPDATE_CHECK_FALLBACK), variant: 'destructive' }),
+          toast({
+            title: 'Update Failed',
+            description: checkUpdateErrorDescription(error, UPDATE_CHECK_FALLBACK),
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -28,10 +36,18 @@ export function useCheckUpdates(options: { onOverridden: () => void }) {
       {
         onSuccess: () => {
           options.onOverridden();
-          toast({ title: 'Check Overridden', description: `${check.checkName} is now marked as ${CHOICE_WORDS[choice]}.`, variant: 'success' });
+          toast({
+            title: 'Check Overridden',
+            description: `${check.checkName} is now marked as ${CHOICE_WORDS[choice]}.`,
+            variant: 'success',
+          });
         },
         onError: (error) =>
-          toast({ title: 'Override Failed', description: checkUpdateErrorDescription(error, OVERRIDE_CHECK_FALLBACK), variant: 'destructive' }),
+          toast({
+            title: 'Override Failed',
+            description: checkUpdateErrorDescription(error, OVERRIDE_CHECK_FALLBACK),
+            variant: 'destructive',
+          }),
       },
     );
   };

@@ -71,12 +71,23 @@ export function AuditResultsPage({ user, auditId }: { user: CurrentUser; auditId
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid gap-1">
           <h1 className="text-2xl font-bold tracking-tight">Security Audit Results</h1>
-          <p className="text-sm text-muted-foreground">{server === undefined ? 'Audit details' : `Audit of ${server.name}`}</p>
+          <p className="text-sm text-muted-foreground">
+            {server === undefined ? 'Audit details' : `Audit of ${server.name}`}
+          </p>
         </div>
         <BackToAudits />
       </header>
-      {(data.status === 'pending' || data.status === 'running') && <AuditProgressCard audit={data} serverName={server?.name} />}
-      {data.status === 'failed' && <AuditFailureAlert audit={data} guildDiscordId={server?.discordId} onRunAgain={run} isStarting={runAudit.isPending} />}
+      {(data.status === 'pending' || data.status === 'running') && (
+        <AuditProgressCard audit={data} serverName={server?.name} />
+      )}
+      {data.status === 'failed' && (
+        <AuditFailureAlert
+          audit={data}
+          guildDiscordId={server?.discordId}
+          onRunAgain={run}
+          isStarting={runAudit.isPending}
+        />
+      )}
       {data.status === 'completed' ? (
         <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
           <RiskAssessmentCard audit={data} unit="%" />
@@ -85,7 +96,9 @@ export function AuditResultsPage({ user, auditId }: { user: CurrentUser; auditId
       ) : (
         <AuditInfoCard audit={data} serverName={server?.name} />
       )}
-      {data.status === 'completed' && <SecurityChecklist audit={data} isAdmin={user.isAdmin} onReAudit={run} reAuditDisabled={busy} />}
+      {data.status === 'completed' && (
+        <SecurityChecklist audit={data} isAdmin={user.isAdmin} onReAudit={run} reAuditDisabled={busy} />
+      )}
     </div>
   );
 }
