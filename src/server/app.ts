@@ -75,7 +75,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     // Errors raised before routing (bad percent-encoding, an over-long path parameter, malformed HTTP)
     // leave in the same envelope as every other error.
-    frameworkErrors: sendError,
+    frameworkErrors(error, request, reply) {
+      sendError(error, request, reply);
+    },
     clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
       answerClientError(this.log, error, socket);
     },

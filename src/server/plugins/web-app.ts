@@ -32,8 +32,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       wildcard: true,
       index: false,
       cacheControl: false,
-      setHeaders: (reply, filePath) =>
-        reply.header('cache-control', filePath.startsWith(assetsDir) ? HASHED_ASSET_CACHE : PAGE_CACHE),
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', filePath.startsWith(assetsDir) ? HASHED_ASSET_CACHE : PAGE_CACHE);
+      },
     });
     // The root is a directory to the static plugin (403 without an index); it is the app's landing page.
     app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').sendFile('index.html'));

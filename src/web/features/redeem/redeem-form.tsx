@@ -65,7 +65,7 @@ export function RedeemForm({ initialCode, isPending, onSubmit }: RedeemFormProps
         <CardDescription>A coupon unlocks a free security audit for one of your servers.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5">
+        <form noValidate onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} className="grid gap-5">
           <div className="grid gap-1.5">
             <Label htmlFor={ids.code}>Coupon code</Label>
             <Input
