@@ -29,7 +29,7 @@ import { publicConfigRoutes } from './modules/public-config/routes.js';
 import { attachRealtime } from './realtime/socket.js';
 import { createBotRest } from '../audit/collector.js';
 import { createClient } from 'redis';
-import { REALTIME_EVENTS, type Audit } from '../shared/contracts/audits.js';
+import type { Audit } from '../shared/contracts/audits.js';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -123,7 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const notifyAuditChanged = async (audit: Audit) => {
     try {
       const userIds = await usersOfServer(database.db, audit.serverId);
-      realtime.emitToUsers(userIds, REALTIME_EVENTS.auditUpdated, audit);
+      realtime.emitToUsers(userIds, 'audit.updated', audit);
     } catch (error) {
       app.log.warn({ err: error, auditId: audit.id }, 'could not push an audit update');
     }

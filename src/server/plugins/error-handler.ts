@@ -2,12 +2,8 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ApiErrorBody, ErrorCode } from '../../shared/contracts/common.js';
-import { AppError, STATUS_BY_CODE } from '../errors.js';
-
-const CODE_BY_STATUS = new Map<number, ErrorCode>(
-  (Object.entries(STATUS_BY_CODE) as [ErrorCode, number][]).map(([code, status]) => [status, code]),
-);
+import { type ApiErrorBody, type ErrorCode, genericCodeOfStatus } from '../../shared/contracts/errors.js';
+import { AppError } from '../errors.js';
 
 export function errorBody(code: ErrorCode, message: string): ApiErrorBody {
   return { error: { code, message } };
@@ -35,7 +31,7 @@ export function sendError(
   }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
-    return reply.status(status).send(errorBody(CODE_BY_STATUS.get(status) ?? 'BAD_REQUEST', error.message));
+    return reply.status(status).send(errorBody(genericCodeOfStatus(status) ?? 'BAD_REQUEST', error.message));
   }
   request.log.error({ err: error }, 'request failed');
   return reply.status(500).send(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'));

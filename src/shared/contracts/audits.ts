@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CheckId, CheckResult, CheckStatus, Severity } from '../audit-contract.js';
 import { OVERRIDE_KINDS } from '../certification.js';
+import { endpoint } from './endpoint.js';
 
 export const AuditStatus = z.enum(['pending', 'running', 'completed', 'failed']);
 export type AuditStatus = z.infer<typeof AuditStatus>;
@@ -92,14 +93,86 @@ export const UpdateCheckResponse = z.object({ check: StoredCheckResult, audit: A
 export const IdParams = z.object({ id: z.string().uuid('must be an id') });
 export const CheckParams = z.object({ checkId: z.string().uuid('must be a check result id') });
 
-/** Public configuration the browser needs to build Discord links (GET /api/config). */
-export const PublicConfig = z.object({
-  discordClientId: z.string(),
-  discordAuthorizeUrl: z.string(),
-  /** Permissions for the bot invite: Administrator (spec) and the least-privilege alternative. */
-  botPermissions: z.object({ administrator: z.string(), leastPrivilege: z.string() }),
+export const createAudit = endpoint({
+  name: 'createAudit',
+  method: 'POST',
+  path: '/api/audits',
+  access: 'user',
+  summary: "Queue an audit of one of the caller's servers (staff: any server), within the plan's quota.",
+  body: CreateAuditRequest,
+  response: Audit,
+  status: 201,
+  errors: ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'],
 });
-export type PublicConfig = z.infer<typeof PublicConfig>;
 
-/** Socket.io events pushed to the user's room `user:{userId}`. */
-export const REALTIME_EVENTS = { auditUpdated: 'audit.updated' } as const;
+export const getAudit = endpoint({
+  name: 'getAudit',
+  method: 'GET',
+  path: '/api/audits/:id',
+  access: 'user',
+  summary: 'One audit with its check results.',
+  params: IdParams,
+  response: AuditWithChecks,
+  status: 200,
+  errors: ['BAD_REQUEST', 'UNAUTHORIZED', 'NOT_FOUND'],
+});
+
+export const listServerAudits = endpoint({
+  name: 'listServerAudits',
+  method: 'GET',
+  path: '/api/servers/:id/audits',
+  access: 'user',
+  summary: "A server's audits, newest first.",
+  params: IdParams,
+  response: AuditList,
+  status: 200,
+  errors: ['BAD_REQUEST', 'UNAUTHORIZED', 'NOT_FOUND'],
+});
+
+export const getAuditUsage = endpoint({
+  name: 'getAuditUsage',
+  method: 'GET',
+  path: '/api/servers/:id/audit-usage',
+  access: 'user',
+  summary: "How many audits the caller's plan allows on a server and how many are used.",
+  params: IdParams,
+  response: AuditUsage,
+  status: 200,
+  errors: ['BAD_REQUEST', 'UNAUTHORIZED', 'NOT_FOUND'],
+});
+
+export const listUserAudits = endpoint({
+  name: 'listUserAudits',
+  method: 'GET',
+  path: '/api/user/audits',
+  access: 'user',
+  summary: "Every audit of the caller's servers, with the server's name.",
+  response: UserAuditList,
+  status: 200,
+  errors: ['UNAUTHORIZED'],
+});
+
+export const updateCheck = endpoint({
+  name: 'updateCheck',
+  method: 'PUT',
+  path: '/api/checks/:checkId',
+  access: 'user',
+  summary: "Record a staff decision on a check, or the owner's self-attested override (docs/decisions/0009).",
+  params: CheckParams,
+  body: UpdateCheckRequest,
+  response: UpdateCheckResponse,
+  status: 200,
+  errors: ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'],
+});
+
+export const downloadAuditReport = endpoint({
+  name: 'downloadAuditReport',
+  method: 'GET',
+  path: '/api/audits/:id/download-report',
+  access: 'user',
+  summary: 'The PDF report of a completed audit.',
+  params: IdParams,
+  response: { mediaType: 'application/pdf', description: 'The audit report' },
+  status: 200,
+  errors: ['BAD_REQUEST', 'UNAUTHORIZED', 'NOT_FOUND', 'CONFLICT', 'SERVICE_UNAVAILABLE'],
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.js';
 
 export const CurrentUser = z.object({
   id: z.string(),
@@ -29,7 +30,7 @@ export const OAuthCallbackQuery = z.object({
 /** The message the popup posts to its opener. */
 export const AUTH_MESSAGE = { success: 'auth:success', error: 'auth:error' } as const;
 
-/** Codes the landing page maps to messages (spec part 1 §8). */
+/** Codes the sign-in callback sends back in `/?error=`; the landing page shows one message per code. */
 export const AuthErrorCode = z.enum([
   'discord_auth_failed',
   'no_auth_code',
@@ -38,3 +39,63 @@ export const AuthErrorCode = z.enum([
   'auth_exception',
 ]);
 export type AuthErrorCode = z.infer<typeof AuthErrorCode>;
+
+/** Where Discord sends the browser back after consent; registered with Discord as the redirect URI. */
+export const OAUTH_CALLBACK_PATH = '/api/auth/discord/callback';
+
+export const startSignIn = endpoint({
+  name: 'startSignIn',
+  method: 'GET',
+  path: '/api/auth/discord',
+  access: 'public',
+  summary: "Start signing in with Discord: stores a single-use state and redirects to Discord's consent page.",
+  query: StartSignInQuery,
+  response: { mediaType: 'text/html', description: "A redirect to Discord's consent page" },
+  status: 302,
+  errors: ['BAD_REQUEST', 'RATE_LIMITED'],
+});
+
+export const completeSignIn = endpoint({
+  name: 'completeSignIn',
+  method: 'GET',
+  path: OAUTH_CALLBACK_PATH,
+  access: 'public',
+  summary: 'Discord redirects here; signs the user in and redirects to the app (or answers the popup).',
+  query: OAuthCallbackQuery,
+  response: { mediaType: 'text/html', description: 'A redirect to the app, or the popup result page' },
+  status: 302,
+  errors: ['BAD_REQUEST', 'RATE_LIMITED'],
+});
+
+export const getPopupScript = endpoint({
+  name: 'getPopupScript',
+  method: 'GET',
+  path: '/api/auth/popup-result.js',
+  access: 'public',
+  summary: "The popup result page's script, which tells the opener how sign-in ended.",
+  response: { mediaType: 'text/javascript', description: 'The popup script' },
+  status: 200,
+  errors: [],
+});
+
+export const getCurrentUser = endpoint({
+  name: 'getCurrentUser',
+  method: 'GET',
+  path: '/api/auth/me',
+  access: 'user',
+  summary: 'The signed-in user.',
+  response: CurrentUser,
+  status: 200,
+  errors: ['UNAUTHORIZED'],
+});
+
+export const logout = endpoint({
+  name: 'logout',
+  method: 'POST',
+  path: '/api/auth/logout',
+  access: 'public',
+  summary: "End the caller's session, if any, and close its sockets.",
+  response: LogoutResponse,
+  status: 200,
+  errors: ['FORBIDDEN', 'RATE_LIMITED'],
+});

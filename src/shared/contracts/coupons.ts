@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { COUPON_CODE_MAX_LENGTH, COUPON_CODE_MIN_LENGTH, normalizeCouponCode } from '../coupon-code';
+import { COUPON_CODE_MAX_LENGTH, COUPON_CODE_MIN_LENGTH, normalizeCouponCode } from '../coupon-code.js';
+import { endpoint } from './endpoint.js';
+import { ErrorCode } from './errors.js';
 
 /** POST /api/coupons/redeem. */
 export const RedeemCouponRequest = z.object({
@@ -24,8 +26,8 @@ export const RedeemCouponResponse = z.object({
 });
 export type RedeemCouponResponse = z.infer<typeof RedeemCouponResponse>;
 
-/** Error codes the redeem endpoint answers with; the redeem screen maps each to a message (spec part 1 §8). */
-export const CouponErrorCode = z.enum([
+/** Error codes the redeem endpoint answers with; the redeem screen shows one message per code. */
+export const CouponErrorCode = ErrorCode.extract([
   'COUPON_NOT_FOUND',
   'COUPON_REVOKED',
   'COUPON_EXPIRED',
@@ -34,3 +36,15 @@ export const CouponErrorCode = z.enum([
   'USER_ALREADY_REDEEMED',
 ]);
 export type CouponErrorCode = z.infer<typeof CouponErrorCode>;
+
+export const redeemCoupon = endpoint({
+  name: 'redeemCoupon',
+  method: 'POST',
+  path: '/api/coupons/redeem',
+  access: 'user',
+  summary: "Redeem a coupon on one of the caller's servers and start its audit.",
+  body: RedeemCouponRequest,
+  response: RedeemCouponResponse,
+  status: 200,
+  errors: ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', ...CouponErrorCode.options],
+});

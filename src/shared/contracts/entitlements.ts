@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.js';
 
 export const PlanId = z.enum(['DIY', 'FULL_SERVICE', 'COUPON', 'BYPASS']);
 export type PlanId = z.infer<typeof PlanId>;
@@ -13,3 +14,14 @@ export const Entitlement = z.object({
 export type Entitlement = z.infer<typeof Entitlement>;
 
 export const EntitlementList = z.array(Entitlement);
+
+export const listEntitlements = endpoint({
+  name: 'listEntitlements',
+  method: 'GET',
+  path: '/api/entitlements',
+  access: 'user',
+  summary: "The caller's plans and grants.",
+  response: EntitlementList,
+  status: 200,
+  errors: ['UNAUTHORIZED'],
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.js';
 
 export const Server = z.object({
   id: z.string(),
@@ -23,3 +24,25 @@ export const AdminServer = Server.extend({
 });
 export const AdminServerList = z.array(AdminServer);
 export type AdminServer = z.infer<typeof AdminServer>;
+
+export const listServers = endpoint({
+  name: 'listServers',
+  method: 'GET',
+  path: '/api/servers',
+  access: 'user',
+  summary: 'The servers the caller manages on Discord (staff: theirs too), read fresh from Discord.',
+  response: ServerList,
+  status: 200,
+  errors: ['UNAUTHORIZED'],
+});
+
+export const listAllServers = endpoint({
+  name: 'listAllServers',
+  method: 'GET',
+  path: '/api/admin/all-servers',
+  access: 'admin',
+  summary: 'Every server known to Rampart, with its owner (staff only).',
+  response: AdminServerList,
+  status: 200,
+  errors: ['UNAUTHORIZED', 'FORBIDDEN'],
+});

@@ -1,4 +1,4 @@
-import { ApiErrorBody } from '../../shared/contracts/common';
+import { ApiErrorBody } from '../../shared/contracts/errors';
 
 /** Text of every failed request (spec part 1 §7): `status: body`, or the status text when the body is empty. */
 export function formatErrorText(status: number, bodyText: string, statusText: string): string {

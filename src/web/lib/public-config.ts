@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PublicConfig } from '../../shared/contracts/audits';
+import { PublicConfig } from '../../shared/contracts/public-config';
 import { requestJson } from './api-request';
 
 export const publicConfigQueryKey = ['/api/config'] as const;

@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { io } from 'socket.io-client';
-import { Audit, REALTIME_EVENTS } from '../../shared/contracts/audits';
+import { SERVER_EVENTS } from '../../shared/contracts/realtime';
 import { invalidateAuditQueries } from './audits';
 
 export const REALTIME_PATH = '/socket.io';
@@ -81,8 +81,8 @@ function connectRealtime({ userId, queryClient, onServerError }: ConnectOptions)
   // A failed connection only marks the state as disconnected; it is not worth a toast (spec part 1 §8).
   socket.on('connect_error', retry);
   socket.on('error', onServerError);
-  socket.on(REALTIME_EVENTS.auditUpdated, (payload: unknown) => {
-    const parsed = Audit.safeParse(payload);
+  socket.on('audit.updated', (payload: unknown) => {
+    const parsed = SERVER_EVENTS['audit.updated'].safeParse(payload);
     if (parsed.success) void invalidateAuditQueries(queryClient, parsed.data);
   });
   socket.connect();

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiErrorBody } from '../../../shared/contracts/common.js';
+import { ApiErrorBody } from '../../../shared/contracts/errors.js';
 import {
   Audit,
   AuditList,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CurrentUser, LogoutResponse, OAuthCallbackQuery, StartSignInQuery } from '../../../shared/contracts/auth.js';
-import { ApiErrorBody } from '../../../shared/contracts/common.js';
+import { ApiErrorBody } from '../../../shared/contracts/errors.js';
 import type { AppContext } from '../../app-context.js';
 import { clearSessionCookie, cookieNames, requireUser, setSessionCookie } from '../../plugins/session.js';
 import { POPUP_SCRIPT, POPUP_SCRIPT_PATH, popupResultPage } from './popup-page.js';

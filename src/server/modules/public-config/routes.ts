@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PublicConfig } from '../../../shared/contracts/audits.js';
+import { PublicConfig } from '../../../shared/contracts/public-config.js';
 import { BOT_INVITE_PERMISSIONS } from '../../../shared/permissions.js';
 import type { AppConfig } from '../../config.js';
 

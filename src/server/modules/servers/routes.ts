@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiErrorBody } from '../../../shared/contracts/common.js';
+import { ApiErrorBody } from '../../../shared/contracts/errors.js';
 import { AdminServerList, ServerList } from '../../../shared/contracts/servers.js';
 import type { AppContext } from '../../app-context.js';
 import { requireAdmin, requireUser } from '../../plugins/session.js';

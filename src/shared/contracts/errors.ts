@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * Every error code that crosses the wire, with the HTTP status it travels with. A service throws a code;
+ * the status follows from here, so the same code can never leave with two different statuses.
+ */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  HEADERS_TOO_LARGE: 431,
+  INTERNAL: 500,
+  UPSTREAM_UNAVAILABLE: 502,
+  SERVICE_UNAVAILABLE: 503,
+  // Coupon redemption: the redeem screen shows one message per code.
+  COUPON_NOT_FOUND: 404,
+  COUPON_REVOKED: 410,
+  COUPON_EXPIRED: 410,
+  COUPON_SERVER_RESTRICTED: 403,
+  COUPON_EXHAUSTED: 409,
+  USER_ALREADY_REDEEMED: 409,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ErrorCode = z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]);
+
+export function statusOfErrorCode(code: ErrorCode): number {
+  return ERROR_STATUS[code];
+}
+
+const GENERIC_CODE_BY_STATUS = new Map<number, ErrorCode>();
+for (const code of ErrorCode.options) {
+  // Generic codes come first in the registry, so a status maps to its generic code, not a domain one.
+  if (!GENERIC_CODE_BY_STATUS.has(ERROR_STATUS[code])) GENERIC_CODE_BY_STATUS.set(ERROR_STATUS[code], code);
+}
+
+/** The generic code of a status the framework raised (a parser limit, a missing route), if there is one. */
+export function genericCodeOfStatus(status: number): ErrorCode | undefined {
+  return GENERIC_CODE_BY_STATUS.get(status);
+}
+
+/** Every API error has this body, whatever its status. */
+export const ApiErrorBody = z.object({
+  error: z.object({
+    code: ErrorCode,
+    message: z.string(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
