@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 /** A unit of durable work, claimed under a lease on its own row (docs/decisions/0014). */
 export interface LeasedJob {
   id: string;
-  /** Claims so far, this one included. */
+  /** Counted attempts, this claim included (a graceful hand-back does not count). */
   attempts: number;
 }
 
