@@ -23,7 +23,7 @@ import { registerWebApp } from './plugins/web-app.js';
 import { AuditWorker } from './jobs/audit-worker.js';
 import { usersOfServer } from './modules/audits/access.js';
 import { auditRoutes } from './modules/audits/routes.js';
-import { createRenderQueue, type RenderQueue } from './modules/audits/report-renderer.js';
+import { createRenderQueue, type RenderQueue } from './pdf/render-queue.js';
 import { createAuditRunner } from './modules/audits/runner.js';
 import { publicConfigRoutes } from './modules/public-config/routes.js';
 import { attachRealtime } from './realtime/socket.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditReports } from '../../src/server/db/schema.js';
-import { createRenderQueue } from '../../src/server/modules/audits/report-renderer.js';
+import { createRenderQueue } from '../../src/server/pdf/render-queue.js';
 import type { Audit, AuditWithChecks } from '../../src/shared/contracts/audits.js';
 import { GUILDS, grantEntitlement, serverId, startAudit, waitForAudit } from '../helpers/audits.js';
 import { createTestApp, DEMO, sameOrigin, type TestApp } from '../helpers/test-app.js';

@@ -1,20 +1,10 @@
 import type { CheckStatus, Severity } from '../../../shared/audit-contract.js';
 import type { StoredCheckResult } from '../../../shared/contracts/audits.js';
 import { summariseEvidence, truncate } from './evidence-summary.js';
-import { pdfSafeText } from './pdf-text.js';
-import {
-  COLOR,
-  contentWidth,
-  drawPill,
-  ensureSpace,
-  FONT,
-  formatDateTime,
-  PILL,
-  pillWidth,
-  SEVERITY_SWATCH,
-  STATUS_SWATCH,
-  type Doc,
-} from './report-pdf-theme.js';
+import { contentWidth, type Doc, ensureSpace } from '../../pdf/document.js';
+import { formatDateTime, pdfSafeText } from '../../pdf/text.js';
+import { COLOR, drawPill, FONT, PILL, pillWidth, type Swatch } from '../../pdf/theme.js';
+import { SEVERITY_SWATCH, STATUS_SWATCH } from './report-pdf-theme.js';
 
 /** The check list of the PDF report: grouping, ordering and one block per check. */
 
@@ -108,7 +98,7 @@ function row(label: string, value: string, color: string): Row {
   return { label, text: truncate(pdfSafeText(value), ROW_MAX_LENGTH), color };
 }
 
-const OVERRIDE_SWATCH: Readonly<Record<NonNullable<StoredCheckResult['overrideKind']>, { fg: string; bg: string }>> = {
+const OVERRIDE_SWATCH: Readonly<Record<NonNullable<StoredCheckResult['overrideKind']>, Swatch>> = {
   self_attested: { fg: '#92400e', bg: '#fef3c7' },
   staff: { fg: '#1e293b', bg: '#e2e8f0' },
 };

@@ -1,6 +1,8 @@
 import { LOW_RISK_MIN_SCORE, riskLabel } from '../../../shared/audit-contract.js';
 import type { Audit } from '../../../shared/contracts/audits.js';
-import { COLOR, contentWidth, drawCaption, drawPill, FONT, RISK_COLOR, type Doc } from './report-pdf-theme.js';
+import { contentWidth, type Doc } from '../../pdf/document.js';
+import { COLOR, drawCaption, drawPill, FONT } from '../../pdf/theme.js';
+import { RISK_COLOR } from './report-pdf-theme.js';
 
 /** The first page's score panel and counts. */
 

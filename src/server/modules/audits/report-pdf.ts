@@ -1,15 +1,16 @@
-import PDFDocument from 'pdfkit';
 import { riskLabel } from '../../../shared/audit-contract.js';
 import type { Audit, StoredCheckResult } from '../../../shared/contracts/audits.js';
+import { contentWidth, type Doc, PAGE, renderPdf } from '../../pdf/document.js';
+import { drawPageFooters, drawRunningHeader } from '../../pdf/page-frame.js';
+import { formatDateTime, pdfSafeName } from '../../pdf/text.js';
+import { COLOR, drawCaption, FONT } from '../../pdf/theme.js';
 import { truncate } from './evidence-summary.js';
-import { pdfSafeName } from './pdf-text.js';
 import { drawCheckSections, orderChecksForReport } from './report-pdf-checks.js';
 import { drawCounts, drawScorePanel } from './report-pdf-summary.js';
-import { COLOR, contentWidth, drawCaption, FONT, formatDateTime, PAGE, type Doc } from './report-pdf-theme.js';
 
 /**
  * The downloadable audit report (GET /api/audits/{id}/download-report): an A4 PDF with the score,
- * the counts and every check, drawn with pdfkit's built-in Helvetica so no font files are needed.
+ * the counts and every check.
  */
 
 export interface AuditReportPdfInput {
@@ -135,97 +136,24 @@ function drawOverview(doc: Doc, audit: Audit, serverName: string): void {
   doc.y += 14;
 }
 
-/** Later pages repeat a slim header so a loose page still says what it belongs to. */
-function drawRunningHeader(doc: Doc, serverName: string): void {
-  const { margin } = PAGE;
-  const y = 28;
-  doc.font(FONT.bold).fontSize(8).fillColor(COLOR.muted).text(REPORT_TITLE, margin, y, { lineBreak: false });
-  const half = contentWidth(doc) / 2;
-  doc
-    .font(FONT.regular)
-    .fontSize(8)
-    .fillColor(COLOR.muted)
-    .text(serverName, margin + half, y, { width: half, align: 'right', height: 10, ellipsis: true });
-  doc
-    .save()
-    .moveTo(margin, y + 14)
-    .lineTo(doc.page.width - margin, y + 14)
-    .lineWidth(0.5)
-    .stroke(COLOR.rule)
-    .restore();
-  doc.x = margin;
-  doc.y = y + 30;
-}
-
-function drawFooters(doc: Doc, serverName: string, auditId: string): void {
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index += 1) {
-    doc.switchToPage(index);
-    // Footer text sits inside the bottom margin; without this pdfkit would start a new page for it.
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const y = doc.page.height - PAGE.footerOffset;
-    const width = contentWidth(doc);
-    doc
-      .save()
-      .moveTo(PAGE.margin, y - 8)
-      .lineTo(PAGE.margin + width, y - 8)
-      .lineWidth(0.5)
-      .stroke(COLOR.rule)
-      .restore();
-    doc.font(FONT.regular).fontSize(7.5).fillColor(COLOR.faint);
-    doc.text(`Rampart  ·  ${serverName}  ·  audit ${auditId}`, PAGE.margin, y, {
-      width: width - 80,
-      height: 10,
-      ellipsis: true,
-      lineBreak: false,
-    });
-    doc.text(`Page ${index - range.start + 1} of ${range.count}`, PAGE.margin, y, {
-      width,
-      align: 'right',
-      lineBreak: false,
-    });
-    doc.page.margins.bottom = bottom;
-  }
-}
-
 export function renderAuditReportPdf(input: AuditReportPdfInput): Promise<Buffer> {
   const generatedAt = input.generatedAt ?? new Date();
   const serverName = pdfSafeName(input.serverName, `Server ${input.serverDiscordId}`);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: PAGE.bottomMargin },
-    bufferPages: true,
-    displayTitle: true,
-    lang: 'en',
-    info: {
-      // The Info dictionary is UTF-16 where needed, so the real name (emoji included) is kept here.
-      Title: reportInfoTitle(input.serverName),
-      Author: 'Rampart',
-      Subject: `Security audit ${input.audit.id} of Discord server ${input.serverDiscordId}`,
-      Creator: 'Rampart',
-      CreationDate: generatedAt,
-    },
-  });
-
-  return new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    try {
-      doc.on('pageAdded', () => drawRunningHeader(doc, serverName));
-      drawTitleBand(doc, generatedAt);
-      drawServerBlock(doc, input, serverName);
-      drawScorePanel(doc, input.audit);
-      drawCounts(doc, input.audit);
-      // Discord allows 100-character names; the sentence stays readable with a shorter cut.
-      drawOverview(doc, input.audit, truncate(serverName, 60));
-      drawCheckSections(doc, orderChecksForReport(input.checks));
-      drawFooters(doc, serverName, input.audit.id);
-      doc.end();
-    } catch (error) {
-      reject(error instanceof Error ? error : new Error(String(error)));
-    }
+  const info = {
+    // The real name (emoji included) is kept in the Info title; the pages get the drawable one.
+    title: reportInfoTitle(input.serverName),
+    subject: `Security audit ${input.audit.id} of Discord server ${input.serverDiscordId}`,
+    createdAt: generatedAt,
+  };
+  return renderPdf(info, (doc) => {
+    doc.on('pageAdded', () => drawRunningHeader(doc, REPORT_TITLE, serverName));
+    drawTitleBand(doc, generatedAt);
+    drawServerBlock(doc, input, serverName);
+    drawScorePanel(doc, input.audit);
+    drawCounts(doc, input.audit);
+    // Discord allows 100-character names; the sentence stays readable with a shorter cut.
+    drawOverview(doc, input.audit, truncate(serverName, 60));
+    drawCheckSections(doc, orderChecksForReport(input.checks));
+    drawPageFooters(doc, `Rampart  ·  ${serverName}  ·  audit ${input.audit.id}`);
   });
 }

@@ -19,7 +19,7 @@ import { findAccessibleServer } from './access.js';
 import { findCachedReport, reportVersion, storeReport } from './report-cache.js';
 import { renderAuditReportPdf } from './report-pdf.js';
 import { updateCheck } from './check-overrides.js';
-import { RenderQueueFullError, type RenderQueue } from './report-renderer.js';
+import { RenderQueueFullError, type RenderQueue } from '../../pdf/render-queue.js';
 import { createAudit, getAudit, getAuditForReport, listServerAudits, listUserAudits } from './service.js';
 import { getAuditUsage } from './usage.js';
 

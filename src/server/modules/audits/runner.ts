@@ -8,7 +8,7 @@ import type { AuditSnapshot } from '../../../shared/audit-snapshot.js';
 import type { Audit } from '../../../shared/contracts/audits.js';
 import type { Database } from '../../db/client.js';
 import { audits, checkResults, servers, users } from '../../db/schema.js';
-import type { ClaimedAudit } from '../../jobs/audit-worker.js';
+import type { ClaimedAudit } from '../../jobs/audit-queue.js';
 import { toAudit } from './mappers.js';
 
 export const BOT_NOT_IN_SERVER_REASON =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfSafeName, pdfSafeText } from './pdf-text.js';
+import { pdfSafeName, pdfSafeText } from './text.js';
 
 describe('pdfSafeText', () => {
   it('keeps ASCII, Latin-1 and the typographic characters of WinAnsi', () => {

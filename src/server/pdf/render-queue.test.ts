@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRenderQueue, RenderQueueFullError } from './report-renderer.js';
+import { createRenderQueue, RenderQueueFullError } from './render-queue.js';
 
 /** Holds the thread like pdfkit does while it draws. */
 function blockFor(ms: number): void {

@@ -57,3 +57,16 @@ export function pdfSafeName(name: string, fallback: string): string {
   const safe = pdfSafeText(name).replace(/\s+/g, ' ').trim();
   return safe === '' || /^\?+$/.test(safe.replace(/\s/g, '')) ? fallback : safe;
 }
+
+/** Formats a timestamp the same way wherever a document is rendered (server time zones differ). */
+export function formatDateTime(date: Date): string {
+  const formatted = new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }).format(date);
+  return `${formatted} UTC`;
+}

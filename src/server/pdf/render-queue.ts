@@ -1,4 +1,4 @@
-import { AppError } from '../../errors.js';
+import { AppError } from '../errors.js';
 
 export interface RenderQueueLimits {
   /** Renders waiting behind the running one; beyond this, callers are told to come back (503). */
