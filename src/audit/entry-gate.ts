@@ -1,20 +1,23 @@
 import type { AuditSnapshot } from '../shared/audit-snapshot.js';
+import type { CheckEvidence } from '../shared/findings.js';
 import {
   meetsVerificationBaseline,
   VERIFICATION_BASELINE_LEVEL,
   verificationLevelLabel,
 } from '../shared/verification-level.js';
 
-export interface EntryGateEvidence {
-  [key: string]: unknown;
-  verificationLevel: number;
-  verificationLabel: string;
-  hasWelcomeScreen: boolean;
-  hasRulesChannel: boolean;
-  passedFeatures: number;
-  totalFeatures: number;
-  features: { name: string; enabled: boolean }[];
-}
+/** The verification keys of the shared evidence shape, always present, plus the gates one by one. */
+export type EntryGateEvidence = Required<
+  Pick<
+    CheckEvidence,
+    | 'verificationLevel'
+    | 'verificationLabel'
+    | 'hasWelcomeScreen'
+    | 'hasRulesChannel'
+    | 'passedFeatures'
+    | 'totalFeatures'
+  >
+> & { features: { name: string; enabled: boolean }[] };
 
 /**
  * The gates a newcomer passes before posting, in the "verificationLevel" evidence shape the dashboard

@@ -30,7 +30,7 @@ const SKIPPED_KEYS = new Set(['error', 'timestamp', 'raw']);
 const BASELINE_LABEL = verificationLevelLabel(VERIFICATION_BASELINE_LEVEL);
 const RECOMMENDED_LABEL = verificationLevelLabel(RECOMMENDED_VERIFICATION_LEVEL);
 
-/** A passed check is never shown with a warning; the recommended level is advice, not a requirement. */
+/** Follows the check (docs/decisions/0015): a passing level never carries a warning; the recommended one is advice. */
 function verificationNote(level: number): string | null {
   if (!meetsVerificationBaseline(level)) return `below ${BASELINE_LABEL}: raise it to ${BASELINE_LABEL} or higher`;
   if (!meetsVerificationRecommendation(level)) return `meets the check; ${RECOMMENDED_LABEL} suits public servers`;
