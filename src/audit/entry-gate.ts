@@ -1,25 +1,23 @@
-import { GuildVerificationLevel } from 'discord-api-types/v10';
 import type { AuditSnapshot } from '../shared/audit-snapshot.js';
+import type { CheckEvidence } from '../shared/findings.js';
+import {
+  meetsVerificationBaseline,
+  VERIFICATION_BASELINE_LEVEL,
+  verificationLevelLabel,
+} from '../shared/verification-level.js';
 
-/** Labels shown by the dashboard (spec part 1 §9). */
-export const VERIFICATION_LABELS: Readonly<Record<number, string>> = {
-  [GuildVerificationLevel.None]: 'None',
-  [GuildVerificationLevel.Low]: 'Low',
-  [GuildVerificationLevel.Medium]: 'Medium',
-  [GuildVerificationLevel.High]: 'High',
-  [GuildVerificationLevel.VeryHigh]: 'Highest',
-};
-
-export interface EntryGateEvidence {
-  [key: string]: unknown;
-  verificationLevel: number;
-  verificationLabel: string;
-  hasWelcomeScreen: boolean;
-  hasRulesChannel: boolean;
-  passedFeatures: number;
-  totalFeatures: number;
-  features: { name: string; enabled: boolean }[];
-}
+/** The verification keys of the shared evidence shape, always present, plus the gates one by one. */
+export type EntryGateEvidence = Required<
+  Pick<
+    CheckEvidence,
+    | 'verificationLevel'
+    | 'verificationLabel'
+    | 'hasWelcomeScreen'
+    | 'hasRulesChannel'
+    | 'passedFeatures'
+    | 'totalFeatures'
+  >
+> & { features: { name: string; enabled: boolean }[] };
 
 /**
  * The gates a newcomer passes before posting, in the "verificationLevel" evidence shape the dashboard
@@ -31,7 +29,10 @@ export function entryGateEvidence(snapshot: AuditSnapshot): EntryGateEvidence {
   const hasWelcomeScreen = features.has('WELCOME_SCREEN_ENABLED');
   const hasRulesChannel = guild.rules_channel_id !== null && guild.rules_channel_id !== undefined;
   const items = [
-    { name: 'Verification level Medium or higher', enabled: guild.verification_level >= GuildVerificationLevel.Medium },
+    {
+      name: `Verification level ${verificationLevelLabel(VERIFICATION_BASELINE_LEVEL)} or higher`,
+      enabled: meetsVerificationBaseline(guild.verification_level),
+    },
     { name: 'Community features', enabled: features.has('COMMUNITY') },
     { name: 'Rules screening (membership gate)', enabled: features.has('MEMBER_VERIFICATION_GATE_ENABLED') },
     { name: 'Rules channel', enabled: hasRulesChannel },
@@ -40,7 +41,7 @@ export function entryGateEvidence(snapshot: AuditSnapshot): EntryGateEvidence {
   ];
   return {
     verificationLevel: guild.verification_level,
-    verificationLabel: VERIFICATION_LABELS[guild.verification_level] ?? `Level ${guild.verification_level}`,
+    verificationLabel: verificationLevelLabel(guild.verification_level),
     hasWelcomeScreen,
     hasRulesChannel,
     passedFeatures: items.filter((item) => item.enabled).length,

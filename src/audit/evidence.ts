@@ -1,4 +1,4 @@
-import type { CheckEvidence, RoleFinding } from '../shared/audit-contract.js';
+import type { CheckEvidence, RoleFinding } from '../shared/findings.js';
 import type { AuditSnapshot } from '../shared/audit-snapshot.js';
 import { permissionLabelsOf } from '../shared/permissions.js';
 import type { GuildIndex, IndexedRole } from './guild-index.js';

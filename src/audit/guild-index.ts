@@ -1,5 +1,5 @@
 import type { APIGuildMember } from 'discord-api-types/v10';
-import type { AuditBotNote } from '../shared/audit-contract.js';
+import type { AuditBotNote } from '../shared/findings.js';
 import type { AuditSnapshot } from '../shared/audit-snapshot.js';
 import {
   ALL_PERMISSIONS,

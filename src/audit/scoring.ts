@@ -1,4 +1,10 @@
-import { SEVERITY_WEIGHTS, type AuditSummary, type CheckStatus, type Severity } from '../shared/audit-contract.js';
+import {
+  countsAsPassed,
+  SEVERITY_WEIGHTS,
+  type AuditSummary,
+  type CheckStatus,
+  type Severity,
+} from '../shared/audit-contract.js';
 
 export interface ScoredCheck {
   severity: Severity;
@@ -31,7 +37,7 @@ export function recomputeSummary(results: readonly ScoredCheck[]): AuditSummary 
       continue;
     }
     evaluatedWeight += weight;
-    if (result.status === 'PASS' || result.status === 'WAIVED') {
+    if (countsAsPassed(result.status)) {
       summary.passedChecks += 1;
       passedWeight += weight;
       continue;

@@ -1,4 +1,5 @@
-import type { CheckCategory, CheckEvidence, CheckId, CheckReference, Severity } from '../shared/audit-contract.js';
+import type { CheckCategory, CheckId, CheckReference, EngineStatus, Severity } from '../shared/audit-contract.js';
+import type { CheckEvidence } from '../shared/findings.js';
 import type { AuditSnapshot } from '../shared/audit-snapshot.js';
 
 /** Facts about the requesting user that the snapshot cannot hold. */
@@ -21,9 +22,6 @@ export interface CheckMetadata {
   requiresManualEvidence: boolean;
   references: readonly CheckReference[];
 }
-
-/** The engine never produces WAIVED; that comes only from a later evidence decision or override. */
-export type EngineStatus = 'PASS' | 'FAIL' | 'UNKNOWN';
 
 export interface CheckOutcome {
   status: EngineStatus;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CheckEvidence } from './findings.js';
 
 /**
  * The audit engine's output contract, shared by the engine, the server (which stores and overrides
@@ -44,6 +45,20 @@ export type Severity = z.infer<typeof Severity>;
 export const CheckStatus = z.enum(['PASS', 'FAIL', 'WAIVED', 'UNKNOWN']);
 export type CheckStatus = z.infer<typeof CheckStatus>;
 
+/** What the engine itself can find; WAIVED comes only from a later evidence decision or override. */
+export const EngineStatus = CheckStatus.exclude(['WAIVED']);
+export type EngineStatus = z.infer<typeof EngineStatus>;
+
+export type PassedStatus = Extract<CheckStatus, 'PASS' | 'WAIVED'>;
+
+/**
+ * A waived check is an accepted risk, so it counts as passed everywhere: in the score and the
+ * counts, toward a certificate, in the Passed chip and the progress bar.
+ */
+export function countsAsPassed(status: CheckStatus): status is PassedStatus {
+  return status === 'PASS' || status === 'WAIVED';
+}
+
 export const CheckCategory = z.enum([
   'Ownership & recovery',
   'Roles & permissions',
@@ -70,94 +85,6 @@ export function riskLabel(score: number): 'Low Risk' | 'Medium Risk' | 'High Ris
 export const CheckReference = z.object({ title: z.string(), url: z.string().url() });
 export type CheckReference = z.infer<typeof CheckReference>;
 
-/** A role named in evidence. `permissions` is the role's full bitmask as a decimal string. */
-export interface RoleFinding {
-  name: string;
-  permissions: string;
-  permissionNames?: string[];
-  members?: number | null;
-  problem?: string;
-}
-
-export interface ChannelFinding {
-  name: string;
-  type: string;
-  /** The bits that make this channel a finding, as a decimal string. */
-  permissions: string;
-  permissionNames: string[];
-  problem: string;
-}
-
-export interface MemberFinding {
-  displayName: string;
-  username: string;
-  roles: string[];
-}
-
-export interface BotFinding {
-  name: string;
-  problem: string;
-  dangerousPermissions: string[];
-  solution: string;
-  verified?: boolean;
-}
-
-export interface IntegrationFinding {
-  name: string;
-  type: string;
-  enabled: boolean;
-  problem?: string;
-}
-
-/** Our own audit bot, shown as information and never counted as a finding. */
-export interface AuditBotNote {
-  name: string;
-  excluded: true;
-}
-
-/**
- * Structured evidence. The named keys are the shapes the dashboard dialogs render; checks may add
- * further plain keys, which the dashboard lists generically.
- */
-export interface CheckEvidence {
-  [key: string]: unknown;
-  summary?: string;
-  details?: string[];
-  recommendation?: string;
-  /** Why a check is UNKNOWN, naming the missing permission or intent. */
-  missingData?: string[];
-  warnings?: string[];
-  /** How many warnings there were when `warnings` lists only the first of them. */
-  totalWarnings?: number;
-  auditBot?: AuditBotNote;
-  rolesWithCriticalPerms?: RoleFinding[];
-  botsWithDangerousPerms?: BotFinding[];
-  problematicBots?: BotFinding[];
-  totalBots?: number | null;
-  criticalCount?: number;
-  channels?: ChannelFinding[];
-  publicChannels?: number;
-  vulnerableChannels?: number;
-  members?: MemberFinding[];
-  /** null when the member list could not be read. */
-  membersWithElevatedPerms?: number | null;
-  totalMembers?: number | null;
-  integrations?: IntegrationFinding[];
-  suspiciousIntegrations?: number;
-  ownerId?: string;
-  verified?: boolean;
-  verificationLevel?: number;
-  hasWelcomeScreen?: boolean;
-  hasRulesChannel?: boolean;
-  passedFeatures?: number;
-  totalFeatures?: number;
-  mfaRequired?: boolean;
-  mfaLevel?: number;
-  automodEnabled?: boolean;
-  activeRules?: number;
-  totalRules?: number;
-}
-
 export const CheckResult = z.object({
   checkId: CheckId,
   checkName: z.string(),
@@ -169,6 +96,10 @@ export const CheckResult = z.object({
   evidenceGuidance: z.string(),
   requiresManualEvidence: z.boolean(),
   references: z.array(CheckReference),
+  /**
+   * A plain record on the wire, typed as CheckEvidence in code: the evidence view reads it key by key
+   * with the finding schemas, so one odd stored item is dropped there instead of failing the response.
+   */
   evidence: z.record(z.string(), z.unknown()),
   waiveReason: z.string().nullable().optional(),
 });

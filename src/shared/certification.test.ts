@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { CheckStatus, countsAsPassed } from './audit-contract.js';
 import { countsTowardCertification, isCertificateEligible, nonBlankLength, statusOfRecord } from './certification.js';
+
+describe('countsAsPassed', () => {
+  it('counts PASS and WAIVED as passed, FAIL and UNKNOWN not', () => {
+    expect(CheckStatus.options.filter(countsAsPassed)).toEqual(['PASS', 'WAIVED']);
+  });
+});
 
 describe('statusOfRecord and countsTowardCertification', () => {
   it('counts an engine PASS and nothing else the engine found', () => {

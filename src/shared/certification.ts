@@ -1,4 +1,4 @@
-import { CERTIFICATE_MIN_SCORE, type CheckStatus } from './audit-contract.js';
+import { CERTIFICATE_MIN_SCORE, countsAsPassed, type CheckStatus } from './audit-contract.js';
 
 /**
  * Who changed a check's status after the engine (docs/decisions/0009): Rampart staff (a staff
@@ -28,8 +28,7 @@ export function statusOfRecord(check: OverridableCheck): CheckStatus {
 
 /** A check helps toward a certificate only when the engine passed it or staff passed or waived it. */
 export function countsTowardCertification(check: OverridableCheck): boolean {
-  const status = statusOfRecord(check);
-  return status === 'PASS' || status === 'WAIVED';
+  return countsAsPassed(statusOfRecord(check));
 }
 
 /** Non-blank characters of an owner's reason, the measure of MIN_SELF_ATTESTED_REASON_LENGTH. */

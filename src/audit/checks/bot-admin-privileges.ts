@@ -1,4 +1,4 @@
-import type { BotFinding } from '../../shared/audit-contract.js';
+import type { BotFinding } from '../../shared/findings.js';
 import type { AuditSnapshot } from '../../shared/audit-snapshot.js';
 import {
   DANGEROUS_PERMISSIONS,

@@ -1,4 +1,4 @@
-import type { ChannelFinding } from '../../shared/audit-contract.js';
+import type { ChannelFinding } from '../../shared/findings.js';
 import type { AuditSnapshot } from '../../shared/audit-snapshot.js';
 import {
   ChannelKind,

@@ -1,5 +1,5 @@
 import { GuildExplicitContentFilter } from 'discord-api-types/v10';
-import type { ChannelFinding } from '../../shared/audit-contract.js';
+import type { ChannelFinding } from '../../shared/findings.js';
 import type { AuditSnapshot } from '../../shared/audit-snapshot.js';
 import {
   ChannelKind,

@@ -1,4 +1,4 @@
-import type { BotFinding, IntegrationFinding } from '../../shared/audit-contract.js';
+import type { BotFinding, IntegrationFinding } from '../../shared/findings.js';
 import type { AuditSnapshot } from '../../shared/audit-snapshot.js';
 import { DANGEROUS_PERMISSIONS, permissionLabelsOf } from '../../shared/permissions.js';
 import { botIntegrations, integrationBotId, thirdPartyBots } from '../bots.js';

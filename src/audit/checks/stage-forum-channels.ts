@@ -1,5 +1,5 @@
 import type { APIThreadOnlyChannel, ChannelType } from 'discord-api-types/v10';
-import type { ChannelFinding } from '../../shared/audit-contract.js';
+import type { ChannelFinding } from '../../shared/findings.js';
 import type { AuditSnapshot } from '../../shared/audit-snapshot.js';
 import { ChannelKind, hasPermission, Permission, permissionLabelsOf } from '../../shared/permissions.js';
 import { auditableChannels, channelName, channelTypeLabel, everyoneEffectivePermissions } from '../channel-view.js';

@@ -28,6 +28,12 @@ describeCheckTable(check, [
       s.guild.verification_level = GuildVerificationLevel.Low;
     },
     expected: 'FAIL',
+    evidence: (e) =>
+      expect(e).toMatchObject({
+        verificationLabel: 'Low',
+        recommendation: 'Raise the verification level to Medium or higher.',
+        features: expect.arrayContaining([{ name: 'Verification level Medium or higher', enabled: false }]),
+      }),
   },
   {
     name: 'none fails and counts members bypassing verification',

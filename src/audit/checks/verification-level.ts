@@ -1,5 +1,9 @@
-import { GuildVerificationLevel } from 'discord-api-types/v10';
 import type { AuditSnapshot } from '../../shared/audit-snapshot.js';
+import {
+  meetsVerificationBaseline,
+  VERIFICATION_BASELINE_LEVEL,
+  verificationLevelLabel,
+} from '../../shared/verification-level.js';
 import { entryGateEvidence } from '../entry-gate.js';
 import { DISCORD_GUILD_DOC, SEAL_DISCORD } from '../references.js';
 import type { CheckMetadata, CheckOutcome } from '../types.js';
@@ -27,7 +31,7 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
   const gate = entryGateEvidence(snapshot);
   const bypassing = snapshot.members?.filter((member) => (member.flags & BYPASSES_VERIFICATION) !== 0).length ?? null;
   const evidence = { ...gate, membersBypassingVerification: bypassing };
-  if (level >= GuildVerificationLevel.Medium) {
+  if (meetsVerificationBaseline(level)) {
     return { status: 'PASS', evidence: { ...evidence, summary: `Verification level is ${gate.verificationLabel}.` } };
   }
   return {
@@ -35,7 +39,7 @@ export function evaluate(snapshot: AuditSnapshot): CheckOutcome {
     evidence: {
       ...evidence,
       summary: `Verification level is ${gate.verificationLabel}: new accounts can post almost immediately.`,
-      recommendation: 'Raise the verification level to Medium or higher.',
+      recommendation: `Raise the verification level to ${verificationLevelLabel(VERIFICATION_BASELINE_LEVEL)} or higher.`,
     },
   };
 }

@@ -12,7 +12,27 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import {
+  CheckCategory,
+  CheckId,
+  CheckStatus,
+  EngineStatus,
+  Severity,
+  type CheckReference,
+} from '../../shared/audit-contract.js';
 import { OVERRIDE_KINDS } from '../../shared/certification.js';
+import { AuditStatus } from '../../shared/contracts/audits.js';
+import { PlanId } from '../../shared/contracts/entitlements.js';
+import type { CheckEvidence } from '../../shared/findings.js';
+
+/**
+ * A shared zod enum's values in the non-empty tuple form Drizzle asks for, so a column accepts exactly
+ * what the contract does. Only the TypeScript types change: the columns stay plain `text` in SQL.
+ */
+function valuesOf<T extends Readonly<Record<string, string>>>(schema: z.ZodEnum<T>) {
+  return schema.options as [T[keyof T], ...T[keyof T][]];
+}
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -104,7 +124,7 @@ export const entitlements = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    plan: text('plan', { enum: ['DIY', 'FULL_SERVICE', 'COUPON', 'BYPASS'] }).notNull(),
+    plan: text('plan', { enum: valuesOf(PlanId) }).notNull(),
     /** Where the entitlement came from: 'demo-seed', 'stripe', 'crypto', 'coupon', 'bypass'. */
     source: text('source').notNull(),
     // Cascade, not set null: a server-bound entitlement must never turn into one for every server.
@@ -113,8 +133,6 @@ export const entitlements = pgTable(
   },
   (table) => [index('entitlements_user_idx').on(table.userId)],
 );
-
-export const AUDIT_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
 
 export const audits = pgTable(
   'audits',
@@ -126,7 +144,9 @@ export const audits = pgTable(
       .notNull()
       .references(() => servers.id, { onDelete: 'cascade' }),
     requestedByUserId: uuid('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status', { enum: AUDIT_STATUSES }).notNull().default('pending'),
+    status: text('status', { enum: valuesOf(AuditStatus) })
+      .notNull()
+      .default('pending'),
     /** 1–8: the progress step the run has reached (spec part 1 §4). */
     progressStep: integer('progress_step').notNull().default(0),
     failureReason: text('failure_reason'),
@@ -174,19 +194,19 @@ export const checkResults = pgTable(
       .notNull()
       .references(() => audits.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
-    checkId: text('check_id').notNull(),
+    checkId: text('check_id', { enum: valuesOf(CheckId) }).notNull(),
     checkName: text('check_name').notNull(),
-    category: text('category').notNull(),
-    severity: text('severity', { enum: ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] }).notNull(),
-    status: text('status', { enum: ['PASS', 'FAIL', 'WAIVED', 'UNKNOWN'] }).notNull(),
+    category: text('category', { enum: valuesOf(CheckCategory) }).notNull(),
+    severity: text('severity', { enum: valuesOf(Severity) }).notNull(),
+    status: text('status', { enum: valuesOf(CheckStatus) }).notNull(),
     /** What the engine found, kept when an override changes `status`. */
-    engineStatus: text('engine_status', { enum: ['PASS', 'FAIL', 'UNKNOWN'] }).notNull(),
+    engineStatus: text('engine_status', { enum: valuesOf(EngineStatus) }).notNull(),
     remediation: text('remediation').notNull(),
     whyThisMatters: text('why_this_matters').notNull(),
     evidenceGuidance: text('evidence_guidance').notNull(),
     requiresManualEvidence: boolean('requires_manual_evidence').notNull(),
-    references: jsonb('references').notNull(),
-    evidence: jsonb('evidence').notNull(),
+    references: jsonb('references').$type<CheckReference[]>().notNull(),
+    evidence: jsonb('evidence').$type<CheckEvidence>().notNull(),
     waiveReason: text('waive_reason'),
     /** Null for the engine's result; otherwise who stands behind `status` (docs/decisions/0009). */
     overrideKind: text('override_kind', { enum: OVERRIDE_KINDS }),

@@ -1,4 +1,4 @@
-import type { CheckStatus, Severity } from '../../shared/audit-contract';
+import { countsAsPassed, type Severity } from '../../shared/audit-contract';
 import type { Audit, AuditStatus, StoredCheckResult } from '../../shared/contracts/audits';
 
 /** Pending and running audits are polled every second and block a new run (spec part 1 §4, §5). */
@@ -6,10 +6,8 @@ export function isAuditActive(status: AuditStatus): boolean {
   return status === 'pending' || status === 'running';
 }
 
-/** WAIVED counts as passed everywhere: in the score, the Passed chip and the progress bar. */
-export function isPassing(status: CheckStatus): boolean {
-  return status === 'PASS' || status === 'WAIVED';
-}
+/** The shared rule that WAIVED counts as passed, under the name the checklist and the stat cards use. */
+export const isPassing = countsAsPassed;
 
 export const CHECK_FILTERS = [
   { id: 'all', label: 'All' },
@@ -34,7 +32,7 @@ const SEVERITY_OF_FILTER: Partial<Record<CheckFilter, Severity>> = {
 /** The severity chips list failed checks of that severity; Passed lists passed and waived ones. */
 export function matchesFilter(check: CheckLike, filter: CheckFilter): boolean {
   if (filter === 'all') return true;
-  if (filter === 'passed') return isPassing(check.status);
+  if (filter === 'passed') return countsAsPassed(check.status);
   return check.status === 'FAIL' && check.severity === SEVERITY_OF_FILTER[filter];
 }
 
@@ -74,7 +72,7 @@ export const REPORT_PASSED_PREVIEW = 5;
 /** Mobile report dialog: the first five passed checks and every failed one (spec part 1 §2). */
 export function reportChecks<T extends CheckLike>(checks: readonly T[]): { passed: T[]; failed: T[] } {
   return {
-    passed: checks.filter((check) => isPassing(check.status)).slice(0, REPORT_PASSED_PREVIEW),
+    passed: checks.filter((check) => countsAsPassed(check.status)).slice(0, REPORT_PASSED_PREVIEW),
     failed: checks.filter((check) => check.status === 'FAIL'),
   };
 }

@@ -1,4 +1,4 @@
-import type { CheckEvidence, CheckReference } from '../../../shared/audit-contract.js';
+import { countsAsPassed } from '../../../shared/audit-contract.js';
 import { countsTowardCertification, isCertificateEligible, statusOfRecord } from '../../../shared/certification.js';
 import type { Audit, StoredCheckResult } from '../../../shared/contracts/audits.js';
 import type { audits, checkResults, users } from '../../db/schema.js';
@@ -41,21 +41,21 @@ export function toStoredCheckResult(row: CheckResultRow, overriddenBy: string | 
   const selfAttested = row.overrideKind === 'self_attested';
   return {
     id: row.id,
-    checkId: row.checkId as StoredCheckResult['checkId'],
+    checkId: row.checkId,
     checkName: row.checkName,
-    category: row.category as StoredCheckResult['category'],
+    category: row.category,
     severity: row.severity,
     status: statusOfRecord(row),
     remediation: row.remediation,
     whyThisMatters: row.whyThisMatters,
     evidenceGuidance: row.evidenceGuidance,
     requiresManualEvidence: row.requiresManualEvidence,
-    references: row.references as CheckReference[],
-    evidence: row.evidence as CheckEvidence,
+    references: row.references,
+    evidence: row.evidence,
     waiveReason: selfAttested ? null : row.waiveReason,
     engineStatus: row.engineStatus,
     overrideKind: row.overrideKind,
-    selfAttestedStatus: selfAttested && (row.status === 'PASS' || row.status === 'WAIVED') ? row.status : null,
+    selfAttestedStatus: selfAttested && countsAsPassed(row.status) ? row.status : null,
     overriddenBy: row.overrideKind === null ? null : overriddenBy,
     overriddenAt: row.overrideKind === null ? null : (row.overriddenAt?.toISOString() ?? null),
     overrideReason: row.overrideKind === null ? null : row.overrideReason,

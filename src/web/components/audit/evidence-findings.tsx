@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import type {
-  BotItem,
-  ChannelItem,
-  EvidenceSection,
-  IntegrationItem,
-  MemberItem,
-  RoleItem,
-} from '../../lib/evidence-shapes';
+  BotFinding,
+  ChannelFinding,
+  IntegrationFinding,
+  MemberFinding,
+  RoleFinding,
+} from '../../../shared/findings';
+import type { EvidenceSection } from './evidence-sections';
 import { roleDisplayName, summarizePermissions } from '../../lib/permission-names';
 import { Badge } from '../ui/badge';
 
@@ -56,7 +56,7 @@ function PermissionList({ bitmask, names }: { bitmask: string; names?: string[] 
 
 const itemClass = 'grid gap-1 rounded-md border bg-muted/30 px-3 py-2 text-sm';
 
-function RoleRow({ role }: { role: RoleItem }) {
+function RoleRow({ role }: { role: RoleFinding }) {
   return (
     <li className={itemClass}>
       <p className="flex flex-wrap items-baseline justify-between gap-2 font-medium">
@@ -85,7 +85,7 @@ export function RolesSection({ section }: { section: SectionOf<'roles'> }) {
   );
 }
 
-function BotRow({ bot }: { bot: BotItem }) {
+function BotRow({ bot }: { bot: BotFinding }) {
   return (
     <li className={itemClass}>
       <p className="flex flex-wrap items-center gap-2 font-medium">
@@ -123,7 +123,7 @@ export function BotsSection({ section }: { section: SectionOf<'bots'> }) {
   );
 }
 
-function ChannelRow({ channel }: { channel: ChannelItem }) {
+function ChannelRow({ channel }: { channel: ChannelFinding }) {
   return (
     <li className={itemClass}>
       <p className="flex flex-wrap items-center gap-2 font-medium">
@@ -161,7 +161,7 @@ export function ChannelsSection({ section }: { section: SectionOf<'channels'> })
   );
 }
 
-function MemberRow({ member }: { member: MemberItem }) {
+function MemberRow({ member }: { member: MemberFinding }) {
   return (
     <li className={itemClass}>
       <p className="font-medium">{member.displayName ?? member.username ?? 'Unknown member'}</p>
@@ -191,7 +191,7 @@ export function MembersSection({ section }: { section: SectionOf<'members'> }) {
   );
 }
 
-function IntegrationRow({ integration }: { integration: IntegrationItem }) {
+function IntegrationRow({ integration }: { integration: IntegrationFinding }) {
   return (
     <li className={itemClass}>
       <p className="flex flex-wrap items-center gap-2 font-medium">

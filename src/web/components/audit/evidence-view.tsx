@@ -1,6 +1,6 @@
 import { CircleHelp, Info } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { evidenceSections, type EvidenceSection } from '../../lib/evidence-shapes';
+import { evidenceSections, type EvidenceSection } from './evidence-sections';
 import { Alert, AlertTitle } from '../ui/alert';
 import {
   BotsSection,

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  evidenceSections,
-  formatEvidenceValue,
-  humanizeKey,
-  verificationLabel,
-  type EvidenceKind,
-} from './evidence-shapes';
+import { evidenceSections, formatEvidenceValue, humanizeKey, type EvidenceKind } from './evidence-sections';
 
 const kinds = (evidence: Record<string, unknown> | null) =>
   evidenceSections(evidence).map((section): EvidenceKind => section.kind);
@@ -172,9 +166,8 @@ describe('formatEvidenceValue', () => {
 });
 
 describe('labels', () => {
-  it('humanizes keys and names verification levels', () => {
+  it('humanizes keys', () => {
     expect(humanizeKey('membersBypassingVerification')).toBe('Members bypassing verification');
     expect(humanizeKey('audit_log_window')).toBe('Audit log window');
-    expect([0, 1, 2, 3, 4, 5].map(verificationLabel)).toEqual(['None', 'Low', 'Medium', 'High', 'Highest', 'Level 5']);
   });
 });

@@ -1,90 +1,62 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import {
+  AuditBotNote,
+  BotFinding,
+  ChannelFinding,
+  IntegrationFinding,
+  MemberFinding,
+  RoleFinding,
+} from '../../../shared/findings';
+import {
+  meetsVerificationBaseline,
+  meetsVerificationRecommendation,
+  RECOMMENDED_VERIFICATION_LEVEL,
+  VERIFICATION_BASELINE_LEVEL,
+  verificationLevelLabel,
+} from '../../../shared/verification-level';
 
 /**
  * Turns a check's evidence (a free-form object from the server) into typed sections the evidence
- * view can render (spec part 1 §3 "Evidence shapes"). Every nested value is validated here, so a
+ * view can render. Every nested value is parsed with the engine's own finding schemas, so a
  * malformed item is dropped instead of breaking the page.
  */
-
-const Role = z.object({
-  name: z.string(),
-  permissions: z.string(),
-  permissionNames: z.array(z.string()).optional(),
-  members: z.number().nullable().optional(),
-  problem: z.string().optional(),
-});
-const Bot = z.object({
-  name: z.string(),
-  problem: z.string().default(''),
-  dangerousPermissions: z.array(z.string()).default([]),
-  solution: z.string().default(''),
-  verified: z.boolean().optional(),
-});
-const Channel = z.object({
-  name: z.string(),
-  type: z.string().default(''),
-  permissions: z.string().default('0'),
-  permissionNames: z.array(z.string()).optional(),
-  problem: z.string().optional(),
-});
-const Member = z.object({
-  displayName: z.string().optional(),
-  username: z.string().optional(),
-  roles: z.array(z.string()).default([]),
-});
-const Integration = z.object({
-  name: z.string(),
-  type: z.string().default(''),
-  enabled: z.boolean().optional(),
-  problem: z.string().optional(),
-});
-
-export type RoleItem = z.infer<typeof Role>;
-export type BotItem = z.infer<typeof Bot>;
-export type ChannelItem = z.infer<typeof Channel>;
-export type MemberItem = z.infer<typeof Member>;
-export type IntegrationItem = z.infer<typeof Integration>;
 
 export const CHANNELS_SHOWN = 5;
 export const MEMBERS_SHOWN = 3;
 export const GENERIC_VALUE_MAX = 100;
-/** Keys never listed: internal diagnostics rather than findings (spec part 1 §3). */
+/** Keys never listed: internal diagnostics rather than findings. */
 const SKIPPED_KEYS = new Set(['error', 'timestamp', 'raw']);
 
-export const VERIFICATION_LABELS = ['None', 'Low', 'Medium', 'High', 'Highest'] as const;
-/**
- * The VERIFICATION_LEVEL check passes at Medium (2) or higher (docs/audit-checks.md); the evidence
- * says the same, so a passed check is never shown with a warning. High is advice, not a requirement.
- */
-export const PASSING_VERIFICATION_LEVEL = 2;
-const ADVISED_VERIFICATION_LEVEL = 3;
+const BASELINE_LABEL = verificationLevelLabel(VERIFICATION_BASELINE_LEVEL);
+const RECOMMENDED_LABEL = verificationLevelLabel(RECOMMENDED_VERIFICATION_LEVEL);
 
+/** Follows the check (docs/decisions/0015): a passing level never carries a warning; the recommended one is advice. */
 function verificationNote(level: number): string | null {
-  if (level < PASSING_VERIFICATION_LEVEL) return 'below Medium: raise it to Medium or higher';
-  if (level < ADVISED_VERIFICATION_LEVEL) return 'meets the check; High suits public servers';
+  if (!meetsVerificationBaseline(level)) return `below ${BASELINE_LABEL}: raise it to ${BASELINE_LABEL} or higher`;
+  if (!meetsVerificationRecommendation(level)) return `meets the check; ${RECOMMENDED_LABEL} suits public servers`;
   return null;
 }
 
 export type EvidenceSection =
   | { kind: 'overview'; summary: string | null; details: string[]; recommendation: string | null; warnings: string[] }
   | { kind: 'missing-data'; items: string[] }
-  | { kind: 'roles'; roles: RoleItem[] }
-  | { kind: 'bots'; title: string; bots: BotItem[]; totalBots: number | null; criticalCount: number | null }
+  | { kind: 'roles'; roles: RoleFinding[] }
+  | { kind: 'bots'; title: string; bots: BotFinding[]; totalBots: number | null; criticalCount: number | null }
   | {
       kind: 'channels';
-      shown: ChannelItem[];
+      shown: ChannelFinding[];
       total: number;
       publicChannels: number | null;
       vulnerableChannels: number | null;
     }
   | {
       kind: 'members';
-      shown: MemberItem[];
+      shown: MemberFinding[];
       total: number;
       membersWithElevatedPerms: number | null;
       totalMembers: number | null;
     }
-  | { kind: 'integrations'; integrations: IntegrationItem[]; suspiciousIntegrations: number | null }
+  | { kind: 'integrations'; integrations: IntegrationFinding[]; suspiciousIntegrations: number | null }
   | { kind: 'owner'; ownerId: string; verified: boolean | null }
   | {
       kind: 'verification';
@@ -177,14 +149,10 @@ export function formatEvidenceValue(value: unknown): string {
   return text.length > GENERIC_VALUE_MAX ? `${text.slice(0, GENERIC_VALUE_MAX - 1)}…` : text;
 }
 
-export function verificationLabel(level: number): string {
-  return VERIFICATION_LABELS[level] ?? `Level ${level}`;
-}
-
 function readFindings(reader: EvidenceReader, has: (key: string) => boolean): EvidenceSection[] {
   const sections: EvidenceSection[] = [];
   if (has('rolesWithCriticalPerms')) {
-    const roles = reader.items('rolesWithCriticalPerms', Role);
+    const roles = reader.items('rolesWithCriticalPerms', RoleFinding);
     if (roles.length > 0) sections.push({ kind: 'roles', roles });
   }
   const totalBots = has('totalBots') ? reader.number('totalBots') : null;
@@ -194,12 +162,12 @@ function readFindings(reader: EvidenceReader, has: (key: string) => boolean): Ev
     ['botsWithDangerousPerms', 'Bots with dangerous permissions'],
   ] as const) {
     if (!has(key)) continue;
-    const bots = reader.items(key, Bot);
+    const bots = reader.items(key, BotFinding);
     if (bots.length > 0 || key === 'problematicBots')
       sections.push({ kind: 'bots', title, bots, totalBots, criticalCount });
   }
   if (has('channels')) {
-    const channels = reader.items('channels', Channel);
+    const channels = reader.items('channels', ChannelFinding);
     sections.push({
       kind: 'channels',
       shown: channels.slice(0, CHANNELS_SHOWN),
@@ -209,7 +177,7 @@ function readFindings(reader: EvidenceReader, has: (key: string) => boolean): Ev
     });
   }
   if (has('members')) {
-    const members = reader.items('members', Member);
+    const members = reader.items('members', MemberFinding);
     sections.push({
       kind: 'members',
       shown: members.slice(0, MEMBERS_SHOWN),
@@ -219,7 +187,7 @@ function readFindings(reader: EvidenceReader, has: (key: string) => boolean): Ev
     });
   }
   if (has('integrations')) {
-    const integrations = reader.items('integrations', Integration);
+    const integrations = reader.items('integrations', IntegrationFinding);
     sections.push({
       kind: 'integrations',
       integrations,
@@ -239,8 +207,8 @@ function readSettings(reader: EvidenceReader, has: (key: string) => boolean): Ev
     sections.push({
       kind: 'verification',
       level,
-      label: verificationLabel(level),
-      meetsCheck: level >= PASSING_VERIFICATION_LEVEL,
+      label: verificationLevelLabel(level),
+      meetsCheck: meetsVerificationBaseline(level),
       note: verificationNote(level),
       hasWelcomeScreen: reader.boolean('hasWelcomeScreen'),
       hasRulesChannel: reader.boolean('hasRulesChannel'),
@@ -288,7 +256,7 @@ export function evidenceSections(evidence: Record<string, unknown> | null | unde
 
   sections.push(...readFindings(reader, has), ...readSettings(reader, has));
 
-  const auditBot = has('auditBot') ? reader.object('auditBot', z.object({ name: z.string() })) : null;
+  const auditBot = has('auditBot') ? reader.object('auditBot', AuditBotNote) : null;
   if (auditBot !== null) sections.push({ kind: 'audit-bot', name: auditBot.name });
 
   const entries = reader
