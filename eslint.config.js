@@ -1,56 +1,20 @@
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { importBoundaries } from './eslint/import-boundaries.js';
 
-/**
- * Imports flow one way: shared ← audit ← server; shared ← web; simulators stand apart from product
- * code. Matched on the import path, so it needs no resolver and adding a feature needs no edit.
- */
-const layers = [
-  {
-    files: ['src/shared/**'],
-    forbidden: ['audit', 'server', 'web', 'simulators'],
-    message: 'src/shared imports nothing of ours.',
+const kebabCase = 'KEBAB_CASE';
+/** File and folder names are kebab-case; what follows the first dot (`.test.ts`, `.db.test.ts`, `.d.ts`) is free. */
+const fileNames = {
+  files: ['{src,tests,bench,scripts}/**/*.{ts,tsx,js,mjs}'],
+  plugins: { 'check-file': checkFile },
+  rules: {
+    'check-file/filename-naming-convention': ['error', { '**/*': kebabCase }, { ignoreMiddleExtensions: true }],
+    'check-file/folder-naming-convention': ['error', { '{src,tests,bench,scripts}/**/': kebabCase }],
   },
-  {
-    files: ['src/audit/**'],
-    forbidden: ['server', 'web', 'simulators'],
-    message: 'src/audit imports only src/shared.',
-  },
-  { files: ['src/server/**'], forbidden: ['web'], message: 'The server never imports the web.' },
-  { files: ['src/web/**'], forbidden: ['server', 'audit', 'simulators'], message: 'The web imports only src/shared.' },
-  // Simulators may name our shared ids (fixture expectations) but keep their own Discord logic, so a bug in
-  // the product's permission math cannot hide behind the same bug in the simulator.
-  {
-    files: ['src/simulators/**'],
-    forbidden: ['server', 'web', 'audit'],
-    message: 'Simulators stand in for third parties; they do not import product code.',
-  },
-];
-const layerRules = (forbidden, message, extra = []) => ({
-  'no-restricted-imports': [
-    'error',
-    {
-      patterns: [
-        {
-          group: forbidden.flatMap((dir) => [
-            `../${dir}/*`,
-            `../../${dir}/*`,
-            `../../../${dir}/*`,
-            `../../../../${dir}/*`,
-          ]),
-          message,
-        },
-        ...extra,
-      ],
-    },
-  ],
-});
-const featureIsolation = {
-  group: ['../../features/*', '../../../features/*', '../../../../features/*'],
-  message: 'Features do not import each other; move shared pieces down to components/ or src/shared.',
 };
 
 export default tseslint.config(
@@ -85,11 +49,8 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
-  ...layers.map(({ files, forbidden, message }) => ({ files, rules: layerRules(forbidden, message) })),
-  {
-    files: ['src/web/features/*/**/*.{ts,tsx}'],
-    rules: layerRules(['server', 'audit', 'simulators'], 'The web imports only src/shared.', [featureIsolation]),
-  },
+  ...importBoundaries,
+  fileNames,
   {
     files: ['scripts/**', 'bench/**', 'src/audit/cli.ts', 'src/server/main.ts', 'tests/**'],
     rules: { 'no-console': 'off' },

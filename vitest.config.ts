@@ -4,7 +4,7 @@ const postgresRequested = Boolean(process.env.TEST_DATABASE_URL);
 
 /**
  * Projects:
- * - unit: pure code beside the sources.
+ * - unit: pure code beside the sources, and the lint probes (tests/lint).
  * - db-pglite: HTTP integration tests on embedded PGlite (a migrated template cloned per file).
  * - db-postgres: the same files on PostgreSQL, only when TEST_DATABASE_URL is set.
  * - e2e: Playwright in Chromium against a really started server (needs `npm run build` first).
@@ -15,7 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/unit/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/unit/**/*.test.ts', 'tests/lint/**/*.test.ts'],
           exclude: ['src/**/*.db.test.ts'],
           environment: 'node',
         },
