@@ -68,7 +68,10 @@ export function registerEndpoint<E extends Endpoint>(
   options: EndpointOptions = {},
 ): void {
   const inAdminScope = adminScopes.has(scope);
-  if ((declaration.access === 'admin') !== inAdminScope || (declaration.path.startsWith(ADMIN_PATH_PREFIX) && !inAdminScope)) {
+  if (
+    (declaration.access === 'admin') !== inAdminScope ||
+    (declaration.path.startsWith(ADMIN_PATH_PREFIX) && !inAdminScope)
+  ) {
     throw new Error(
       `${declaration.name} (${declaration.path}, access ${declaration.access}) must be registered ${inAdminScope ? 'outside' : 'inside'} the admin scope`,
     );

@@ -2,6 +2,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
+import type { ErrorCode } from '../../shared/contracts/errors.js';
 import {
   type Audience,
   CLIENT_EVENTS,
@@ -33,6 +34,8 @@ export interface Realtime {
 }
 
 const sessionRoom = (sessionToken: string) => ROOMS.session.key(sha256(sessionToken));
+/** A refused handshake: the client reads the code from the connect error's message. */
+const handshakeError = (code: ErrorCode) => new Error(code);
 
 /**
  * socket.io on the app's HTTP server. A connection is accepted only when `authenticate` finds a live
@@ -72,7 +75,7 @@ export async function attachRealtime(
     options
       .authenticate(socket.handshake.headers.cookie)
       .then((session) => {
-        if (session === null) return next(new Error('UNAUTHORIZED'));
+        if (session === null) return next(handshakeError('UNAUTHORIZED'));
         socket.data.userId = session.userId;
         socket.data.sessionToken = session.sessionToken;
         // A socket lives no longer than its session.
@@ -86,7 +89,7 @@ export async function attachRealtime(
       })
       .catch((error: unknown) => {
         options.log.error({ err: error }, 'socket session lookup failed');
-        next(new Error('INTERNAL'));
+        next(handshakeError('INTERNAL'));
       });
   });
 

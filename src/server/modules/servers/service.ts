@@ -40,11 +40,7 @@ type SyncableUser = Pick<UserRow, 'id' | 'discordId' | 'discordAccessTokenEnc' |
  * When Discord no longer vouches for the user (token revoked, expired or unreadable) the user manages
  * nothing until signing in again. When Discord is unreachable the stored list stays, and is asked again later.
  */
-export async function syncUserServers(
-  deps: ServerSyncDeps,
-  user: SyncableUser,
-  log: FastifyBaseLogger,
-): Promise<void> {
+export async function syncUserServers(deps: ServerSyncDeps, user: SyncableUser, log: FastifyBaseLogger): Promise<void> {
   const guilds = await readManageableGuilds(deps, user, log);
   if (guilds !== null) await storeUserGuilds(deps.db, user, guilds);
   await deps.db.update(users).set({ guildsCheckedAt: new Date() }).where(eq(users.id, user.id));
