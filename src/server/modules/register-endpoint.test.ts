@@ -70,14 +70,14 @@ describe('registerEndpoint', () => {
   it('refuses at boot an admin endpoint outside the admin scope, and any other endpoint inside it', async () => {
     const instance = (app = bareApp());
     const outside = instance.register(async (scope) => registerEndpoint(scope, listEverything, async () => []));
-    await expect(outside).rejects.toThrow(/listEverything.*inside the admin scope/);
+    await expect(outside).rejects.toThrow(/listEverything.*must be registered in the admin scope/);
 
     const second = bareApp();
     const inside = second.register(async (scope) => {
       guardAdminScope(scope);
       registerEndpoint(scope, whoAmI, async () => ({ signedIn: false }));
     });
-    await expect(inside).rejects.toThrow(/whoAmI.*outside the admin scope/);
+    await expect(inside).rejects.toThrow(/whoAmI.*must not be registered in the admin scope/);
     await second.close();
   });
 

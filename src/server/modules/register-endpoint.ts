@@ -46,8 +46,8 @@ const ADMIN_PATH_PREFIX = '/api/admin/';
 const adminScopes = new WeakSet<FastifyInstance>();
 
 /**
- * Makes `scope` the admin scope: every request in it needs an admin before validation of its input
- * even matters to the handler. Only endpoints declared `admin` may be registered in it.
+ * Makes `scope` the admin scope: a request in it reaches no handler unless its caller is an admin
+ * (401 for a visitor, 403 for anyone else). Only endpoints declared `admin` may be registered in it.
  */
 export function guardAdminScope(scope: FastifyInstance): void {
   adminScopes.add(scope);
@@ -67,15 +67,12 @@ export function registerEndpoint<E extends Endpoint>(
   handler: EndpointHandler<E>,
   options: EndpointOptions = {},
 ): void {
-  const inAdminScope = adminScopes.has(scope);
-  if (
-    (declaration.access === 'admin') !== inAdminScope ||
-    (declaration.path.startsWith(ADMIN_PATH_PREFIX) && !inAdminScope)
-  ) {
-    throw new Error(
-      `${declaration.name} (${declaration.path}, access ${declaration.access}) must be registered ${inAdminScope ? 'outside' : 'inside'} the admin scope`,
-    );
-  }
+  const where = `${declaration.name} (${declaration.method} ${declaration.path}, access ${declaration.access})`;
+  const belongsToAdmin = declaration.access === 'admin' || declaration.path.startsWith(ADMIN_PATH_PREFIX);
+  if (belongsToAdmin && !adminScopes.has(scope)) throw new Error(`${where} must be registered in the admin scope`);
+  if (!belongsToAdmin && adminScopes.has(scope)) throw new Error(`${where} must not be registered in the admin scope`);
+  if (declaration.access !== 'admin' && belongsToAdmin)
+    throw new Error(`${where} is under /api/admin/: declare it admin`);
   scope.route({
     method: declaration.method,
     url: declaration.path,

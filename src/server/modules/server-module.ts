@@ -14,7 +14,6 @@ export interface RouteRegistrar {
 
 /** Every module of the server has this shape and is listed once in modules.ts (docs/decisions/0012). */
 export interface ServerModule {
-  readonly name: string;
   register(routes: RouteRegistrar, ctx: AppContext): void;
 }
 

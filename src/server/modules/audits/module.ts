@@ -41,7 +41,6 @@ export function createAuditsModule(
   });
   const reportQueue = options.reportQueue ?? createRenderQueue();
   const module: ServerModule = {
-    name: 'audits',
     register(routes, context) {
       registerAuditRoutes(routes, context, { onAuditQueued: () => worker.poll(), notifications, reportQueue });
     },

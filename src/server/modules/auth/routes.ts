@@ -5,7 +5,6 @@ import { POPUP_SCRIPT, popupResultPage } from './popup-page.js';
 import { completeSignIn, destroySession, startSignIn, toCurrentUser } from './service.js';
 
 export const authModule: ServerModule = {
-  name: 'auth',
   register(routes, ctx) {
     const { config, db } = ctx;
     const authRateLimit = { config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } } };

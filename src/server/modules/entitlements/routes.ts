@@ -3,7 +3,6 @@ import type { ServerModule } from '../server-module.js';
 import { listEntitlements } from './service.js';
 
 export const entitlementsModule: ServerModule = {
-  name: 'entitlements',
   register(routes, ctx) {
     routes.endpoint(api.listEntitlements, async ({ caller }) => listEntitlements(ctx.db, caller.user.id));
   },

@@ -3,7 +3,6 @@ import { errorBody } from '../../plugins/error-handler.js';
 import type { ServerModule } from '../server-module.js';
 
 export const healthModule: ServerModule = {
-  name: 'health',
   register(routes, ctx) {
     routes.endpoint(getLiveness, async () => ({ status: 'ok' as const }));
     routes.endpoint(getReadiness, async ({ request, reply }) => {

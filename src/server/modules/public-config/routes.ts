@@ -4,7 +4,6 @@ import type { ServerModule } from '../server-module.js';
 
 /** The explicit allow-list of configuration the browser may know (ids and public URLs, never secrets). */
 export const publicConfigModule: ServerModule = {
-  name: 'public-config',
   register(routes, { config }) {
     const body: PublicConfig = {
       discordClientId: config.discord.clientId,

@@ -3,7 +3,6 @@ import type { ServerModule } from '../server-module.js';
 import { listAllServers, listUserServers } from './service.js';
 
 export const serversModule: ServerModule = {
-  name: 'servers',
   register(routes, ctx) {
     routes.endpoint(api.listServers, async ({ caller, request }) =>
       listUserServers(ctx, caller.user, { alreadyRead: request.serversReadThisRequest, log: request.log }),
