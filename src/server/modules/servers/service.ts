@@ -26,7 +26,7 @@ export function toServer(row: ServerRow): Server {
 /** How long a user's server list may be trusted before access checks ask Discord again. */
 export const SERVER_LIST_MAX_AGE_MS = 10 * 60 * 1000;
 
-/** What a sync needs, built once at boot (the app context satisfies it). */
+/** What a sync needs, built once at boot (the app context satisfies it); the logger comes per call, so a request's lines keep its id. */
 export interface ServerSyncDeps {
   db: Database;
   sealer: TokenSealer;
