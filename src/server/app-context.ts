@@ -1,14 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { TokenSealer } from './crypto.js';
 import type { Database } from './db/client.js';
 import type { DiscordOAuthClient } from './integrations/discord/oauth-client.js';
+import type { DiscordUsers } from './integrations/discord/user-client.js';
 import type { Realtime } from './realtime/socket.js';
 
-/** What the routes hand to services: configuration and infrastructure, built once at boot. */
+/**
+ * What modules hand to services: configuration and infrastructure, built once at boot and passed
+ * explicitly (docs/decisions/0012), never rebuilt per request.
+ */
 export interface AppContext {
   config: AppConfig;
+  /** The app's logger, for work outside a request (a request's own logger is on the request). */
+  log: FastifyBaseLogger;
   db: Database;
+  /** Asks the database whether it answers (readiness). */
+  pingDatabase(): Promise<void>;
   sealer: TokenSealer;
   oauth: DiscordOAuthClient;
+  discordUsers: DiscordUsers;
   realtime: Realtime;
 }

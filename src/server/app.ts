@@ -2,34 +2,29 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Socket } from 'node:net';
 import type { DestinationStream } from 'pino';
+import { createClient } from 'redis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { OAUTH_CALLBACK_PATH } from '../shared/contracts/auth.js';
 import type { AppContext } from './app-context.js';
-import { type AppConfig, DISCORD_SIMULATOR_PREFIX } from './config.js';
+import type { AppConfig } from './config.js';
 import { TokenSealer } from './crypto.js';
 import type { DatabaseHandle } from './db/client.js';
 import { DiscordOAuthClient } from './integrations/discord/oauth-client.js';
-import { authRoutes, CALLBACK_PATH } from './modules/auth/routes.js';
-import { entitlementRoutes } from './modules/entitlements/routes.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { serverRoutes } from './modules/servers/routes.js';
+import { discordUsersAt } from './integrations/discord/user-client.js';
+import type { AuditWorker } from './jobs/audit-worker.js';
+import { LOG_SERIALIZERS } from './log-safety.js';
+import { createAuditsModule } from './modules/audits/module.js';
+import type { RenderQueue } from './pdf/render-queue.js';
+import { registerSessionLoading, sessionAuthenticator } from './modules/auth/session.js';
+import { serverModules } from './modules/modules.js';
+import { registerModules } from './modules/server-module.js';
 import { answerClientError, registerErrorHandling, sendError } from './plugins/error-handler.js';
 import { registerHostRedirect } from './plugins/host-redirect.js';
 import { registerInputGuard } from './plugins/input-guard.js';
-import { LOG_SERIALIZERS } from './log-safety.js';
-import { registerSecurity } from './plugins/security.js';
 import { databaseCounters, redisCounters, sharedRateLimitStore } from './plugins/rate-limit-stores.js';
-import { cookieNames, registerSessionLoading } from './plugins/session.js';
+import { registerSecurity } from './plugins/security.js';
 import { registerWebApp } from './plugins/web-app.js';
-import { AuditWorker } from './jobs/audit-worker.js';
-import { usersOfServer } from './modules/audits/access.js';
-import { auditRoutes } from './modules/audits/routes.js';
-import { createRenderQueue, type RenderQueue } from './pdf/render-queue.js';
-import { createAuditRunner } from './modules/audits/runner.js';
-import { publicConfigRoutes } from './modules/public-config/routes.js';
 import { attachRealtime } from './realtime/socket.js';
-import { createBotRest } from '../audit/collector.js';
-import { createClient } from 'redis';
-import type { Audit } from '../shared/contracts/audits.js';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -97,73 +92,40 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimitStore: await rateLimitStore(app, config, database),
   });
 
-  const realtime = await attachRealtime(app, {
+  const services = {
+    config,
+    log: app.log,
     db: database.db,
+    pingDatabase: () => database.ping(),
+    sealer: new TokenSealer(config.sessionSecret),
+    oauth: new DiscordOAuthClient(config.discord, `${config.publicUrl}${OAUTH_CALLBACK_PATH}`),
+    discordUsers: discordUsersAt(config.discord.apiUrl),
+  };
+  const realtime = await attachRealtime(app, {
+    authenticate: sessionAuthenticator(services),
     redisUrl: config.redisUrl,
     publicUrl: config.publicUrl,
-    sessionCookie: cookieNames(config).session,
     log: app.log,
   });
-  const ctx: AppContext = {
-    config,
-    db: database.db,
-    sealer: new TokenSealer(config.sessionSecret),
-    oauth: new DiscordOAuthClient(config.discord, `${config.publicUrl}${CALLBACK_PATH}`),
-    realtime,
-  };
+  const ctx: AppContext = { ...services, realtime };
   registerSessionLoading(app, ctx);
 
-  await app.register(async (scope) => healthRoutes(scope, database));
-  await app.register(async (scope) => authRoutes(scope, ctx));
-  await app.register(async (scope) => entitlementRoutes(scope, ctx));
-  await app.register(async (scope) => serverRoutes(scope, ctx));
-  await app.register(async (scope) => publicConfigRoutes(scope, config));
-
-  // Best-effort: a lost push must never undo or fail what was already recorded (clients also poll).
-  const notifyAuditChanged = async (audit: Audit) => {
-    try {
-      const userIds = await usersOfServer(database.db, audit.serverId);
-      realtime.emitToUsers(userIds, 'audit.updated', audit);
-    } catch (error) {
-      app.log.warn({ err: error, auditId: audit.id }, 'could not push an audit update');
-    }
-  };
-  const runner = createAuditRunner({
-    db: database.db,
-    rest: createBotRest(config.discord.botToken, config.discord.apiUrl),
-    log: app.log,
-    notify: notifyAuditChanged,
+  const audits = createAuditsModule(ctx, {
+    ...(options.auditWorkerPollMs === undefined ? {} : { workerPollMs: options.auditWorkerPollMs }),
+    ...(options.reportQueue === undefined ? {} : { reportQueue: options.reportQueue }),
   });
-  const worker = new AuditWorker({
-    db: database.db,
-    log: app.log,
-    instanceId: config.instanceId,
-    run: runner.run,
-    giveUp: runner.giveUp,
-    ...(options.auditWorkerPollMs === undefined ? {} : { pollIntervalMs: options.auditWorkerPollMs }),
-  });
-  app.decorate('auditWorker', worker);
-  await app.register(async (scope) =>
-    auditRoutes(scope, ctx, {
-      onAuditQueued: () => worker.poll(),
-      onAuditChanged: notifyAuditChanged,
-      reportQueue: options.reportQueue ?? createRenderQueue(),
-    }),
-  );
-  if (options.runAuditWorker !== false) app.addHook('onReady', async () => worker.start());
+  app.decorate('auditWorker', audits.worker);
+  await registerModules(app, ctx, serverModules(audits.module));
+  if (options.runAuditWorker !== false) app.addHook('onReady', async () => audits.worker.start());
   app.addHook('preClose', async () => {
-    await worker.stop();
+    await audits.worker.stop();
     await realtime.close();
   });
 
   if (options.serveDiscordSimulator === true) {
-    const { discordSimulator } = await import('../simulators/discord/plugin.js');
-    await app.register(discordSimulator, {
-      prefix: DISCORD_SIMULATOR_PREFIX,
-      clientId: config.discord.clientId,
-      clientSecret: config.discord.clientSecret,
-      botToken: config.discord.botToken,
-      redirectUris: [`${config.publicUrl}${CALLBACK_PATH}`],
+    // Loaded only in demo mode: production never loads the simulator's code.
+    const { serveDiscordSimulator } = await import('./demo/discord-simulator.js');
+    await serveDiscordSimulator(app, config, {
       ...(options.simulatorStatePath === undefined ? {} : { statePath: options.simulatorStatePath }),
     });
   }

@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
 import { loadConfig, type AppConfig, SIMULATED_DISCORD_APP } from '../../src/server/config.js';
 import type { DatabaseHandle } from '../../src/server/db/client.js';
-import { cookieNames } from '../../src/server/plugins/session.js';
+import { cookieNames } from '../../src/server/modules/auth/cookies.js';
 import { ADA, EDDIE, MONA, OLIVIA } from '../../src/simulators/discord/fixtures/accounts.js';
 import { startDiscordSimulator } from '../../src/simulators/discord/standalone.js';
 import { submitConsent } from './consent-form.js';

@@ -2,33 +2,52 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
+import type { ErrorCode } from '../../shared/contracts/errors.js';
+import {
+  type Audience,
+  CLIENT_EVENTS,
+  ROOMS,
+  type ServerEventName,
+  type ServerEventPayload,
+} from '../../shared/contracts/realtime.js';
 import { sha256 } from '../crypto.js';
-import type { Database } from '../db/client.js';
-import { findSession } from '../modules/auth/service.js';
 
-export const userRoom = (userId: string) => `user:${userId}`;
-const sessionRoom = (sessionToken: string) => `session:${sha256(sessionToken)}`;
 /** setTimeout's ceiling (about 24.8 days); longer sessions are cut there and the client reconnects. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** A live session behind a socket handshake. */
+export interface SocketSession {
+  userId: string;
+  sessionToken: string;
+  expiresAt: Date;
+}
+
+/** Resolves a handshake's Cookie header to its session, or null; built by whoever owns sessions. */
+export type Authenticate = (cookieHeader: string | undefined) => Promise<SocketSession | null>;
+
 export interface Realtime {
-  emitToUsers(userIds: readonly string[], event: string, payload: unknown): void;
+  /** Pushes an event from the registry to every socket of the audience's users, on every instance. */
+  publish<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>, audience: Audience): void;
   /** Drops every socket opened with this session (on every instance), e.g. at sign-out. */
   disconnectSession(sessionToken: string): void;
   close(): Promise<void>;
 }
 
+const sessionRoom = (sessionToken: string) => ROOMS.session.key(sha256(sessionToken));
+/** A refused handshake: the client reads the code from the connect error's message. */
+const handshakeError = (code: ErrorCode) => new Error(code);
+
 /**
- * socket.io on the app's HTTP server. A connection is accepted only with a live session cookie and
- * joins its user's room; with REDIS_URL, rooms span every instance through the Redis adapter.
+ * socket.io on the app's HTTP server. A connection is accepted only when `authenticate` finds a live
+ * session, and joins its user's and its session's rooms; with REDIS_URL, rooms span every instance
+ * through the Redis adapter. It knows no domain: what to publish, and to whom, is the modules' business.
  */
 export async function attachRealtime(
   app: FastifyInstance,
   options: {
-    db: Database;
+    authenticate: Authenticate;
     redisUrl: string | undefined;
     publicUrl: string;
-    sessionCookie: string;
     log: FastifyBaseLogger;
   },
 ): Promise<Realtime> {
@@ -53,16 +72,12 @@ export async function attachRealtime(
   }
 
   io.use((socket, next) => {
-    const token = app.parseCookie(socket.handshake.headers.cookie ?? '')[options.sessionCookie];
-    if (token === undefined || token === '') {
-      next(new Error('UNAUTHORIZED'));
-      return;
-    }
-    findSession(options.db, token)
+    options
+      .authenticate(socket.handshake.headers.cookie)
       .then((session) => {
-        if (session === null) return next(new Error('UNAUTHORIZED'));
-        socket.data.userId = session.user.id;
-        socket.data.sessionToken = token;
+        if (session === null) return next(handshakeError('UNAUTHORIZED'));
+        socket.data.userId = session.userId;
+        socket.data.sessionToken = session.sessionToken;
         // A socket lives no longer than its session.
         const expiry = setTimeout(
           () => socket.disconnect(true),
@@ -74,24 +89,26 @@ export async function attachRealtime(
       })
       .catch((error: unknown) => {
         options.log.error({ err: error }, 'socket session lookup failed');
-        next(new Error('INTERNAL'));
+        next(handshakeError('INTERNAL'));
       });
   });
 
   io.on('connection', (socket) => {
     const userId = String(socket.data.userId);
-    void socket.join([userRoom(userId), sessionRoom(String(socket.data.sessionToken))]);
-    // The client asks to join its notification room; it may only ever join its own.
+    const refuse = (payload: ServerEventPayload<'error'>) => socket.emit('error', payload);
+    void socket.join([ROOMS.user.key(userId), sessionRoom(String(socket.data.sessionToken))]);
+    // ROOMS.user: a client may (re-)join only its own user room.
     socket.on('join-notifications', (requested: unknown) => {
-      if (requested === userId) void socket.join(userRoom(userId));
-      else socket.emit('error', { message: 'You can only join your own notifications.' });
+      const parsed = CLIENT_EVENTS['join-notifications'].safeParse(requested);
+      if (parsed.success && parsed.data === userId) void socket.join(ROOMS.user.key(userId));
+      else refuse({ message: 'You can only join your own notifications.' });
     });
   });
 
   return {
-    emitToUsers(userIds, event, payload) {
-      if (userIds.length === 0) return;
-      io.to(userIds.map(userRoom)).emit(event, payload);
+    publish(event, payload, audience) {
+      if (audience.users.length === 0) return;
+      io.to(audience.users.map((userId) => ROOMS.user.key(userId))).emit(event, payload);
     },
     disconnectSession(sessionToken) {
       io.in(sessionRoom(sessionToken)).disconnectSockets(true);

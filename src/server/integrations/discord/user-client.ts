@@ -38,6 +38,15 @@ export class DiscordUserClient {
   }
 }
 
+/** Hands out a client per user token, all against one Discord API (discord.com or the simulator). */
+export interface DiscordUsers {
+  withToken(accessToken: string): DiscordUserClient;
+}
+
+export function discordUsersAt(apiUrl: string): DiscordUsers {
+  return { withToken: (accessToken) => new DiscordUserClient(apiUrl, accessToken) };
+}
+
 export function canManageGuild(guild: Pick<DiscordPartialGuild, 'owner' | 'permissions'>): boolean {
   if (guild.owner) return true;
   const permissions = BigInt(guild.permissions);

@@ -2,11 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { audits, servers, userServers } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
-import type { Caller } from '../../plugins/session.js';
-import type { ServerRow } from '../servers/service.js';
-import type { AuditRow } from './mappers.js';
-
-export type { ServerRow };
+import type { Caller } from '../auth/caller.js';
+import type { AuditRow, ServerRow } from '../../db/rows.js';
 
 /**
  * The server if the caller may act on it: admins on any server, others only on servers Discord

@@ -4,9 +4,10 @@ import type { Audit, StoredCheckResult } from '../../../shared/contracts/audits.
 import type { Database } from '../../db/client.js';
 import { audits, checkResults } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
-import type { Caller } from '../../plugins/session.js';
+import type { Caller } from '../auth/caller.js';
 import { findAccessibleAudit, isServerOwner } from './access.js';
-import { type CheckResultRow, displayName, toAudit, toStoredCheckResult } from './mappers.js';
+import type { CheckResultRow } from '../../db/rows.js';
+import { displayName, toAudit, toStoredCheckResult } from './mappers.js';
 import { summaryOfRecord } from './summary-of-record.js';
 
 export const MANAGER_CANNOT_OVERRIDE =

@@ -1,10 +1,7 @@
 import { countsAsPassed } from '../../../shared/audit-contract.js';
 import { countsTowardCertification, isCertificateEligible, statusOfRecord } from '../../../shared/certification.js';
 import type { Audit, StoredCheckResult } from '../../../shared/contracts/audits.js';
-import type { audits, checkResults, users } from '../../db/schema.js';
-
-export type AuditRow = typeof audits.$inferSelect;
-export type CheckResultRow = typeof checkResults.$inferSelect;
+import type { AuditRow, CheckResultRow, UserRow } from '../../db/rows.js';
 
 export function toAudit(row: AuditRow): Audit {
   return {
@@ -32,7 +29,7 @@ export function toAudit(row: AuditRow): Audit {
 }
 
 /** The name people know a user by: their Discord display name, else their username. */
-export function displayName(user: Pick<typeof users.$inferSelect, 'globalName' | 'username'>): string {
+export function displayName(user: Pick<UserRow, 'globalName' | 'username'>): string {
   return user.globalName ?? user.username;
 }
 

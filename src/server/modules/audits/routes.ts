@@ -1,109 +1,60 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiErrorBody } from '../../../shared/contracts/errors.js';
-import {
-  Audit,
-  AuditList,
-  AuditUsage,
-  AuditWithChecks,
-  CheckParams,
-  CreateAuditRequest,
-  IdParams,
-  UpdateCheckRequest,
-  UpdateCheckResponse,
-  UserAuditList,
-} from '../../../shared/contracts/audits.js';
+import * as api from '../../../shared/contracts/audits.js';
 import type { AppContext } from '../../app-context.js';
-import { requireUser } from '../../plugins/session.js';
+import type { RouteRegistrar } from '../server-module.js';
 import { findAccessibleServer } from './access.js';
+import { updateCheck } from './check-overrides.js';
+import type { AuditNotifications } from './notifications.js';
 import { findCachedReport, reportVersion, storeReport } from './report-cache.js';
 import { renderAuditReportPdf } from './report-pdf.js';
-import { updateCheck } from './check-overrides.js';
 import { RenderQueueFullError, type RenderQueue } from '../../pdf/render-queue.js';
 import { createAudit, getAudit, getAuditForReport, listServerAudits, listUserAudits } from './service.js';
 import { getAuditUsage } from './usage.js';
 
-const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody };
-
 export interface AuditRouteDeps {
   /** Called after an audit is queued so a worker picks it up at once. */
-  onAuditQueued(audit: Audit): void;
-  /** Called after a check override changed an audit's numbers. */
-  onAuditChanged(audit: Audit): Promise<void>;
+  onAuditQueued(): void;
+  notifications: AuditNotifications;
   /** Where PDF renders wait their turn (one at a time per instance). */
   reportQueue: RenderQueue;
 }
 
-export async function auditRoutes(app: FastifyInstance, ctx: AppContext, deps: AuditRouteDeps): Promise<void> {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { config, db } = ctx;
+export function registerAuditRoutes(routes: RouteRegistrar, ctx: AppContext, deps: AuditRouteDeps): void {
+  const { db } = ctx;
 
-  routes.post(
-    '/api/audits',
-    { schema: { body: CreateAuditRequest, response: { 201: Audit, ...errors, 409: ApiErrorBody } } },
-    async (request, reply) => {
-      const caller = requireUser(config, request);
-      const audit = await createAudit({ db, caller, serverId: request.body.serverId });
-      deps.onAuditQueued(audit);
-      return reply.status(201).send(audit);
-    },
+  routes.endpoint(api.createAudit, async ({ caller, body }) => {
+    const audit = await createAudit({ db, caller, serverId: body.serverId });
+    deps.onAuditQueued();
+    return audit;
+  });
+
+  routes.endpoint(api.getAudit, async ({ caller, params }) => getAudit({ db, caller, auditId: params.id }));
+
+  routes.endpoint(api.listServerAudits, async ({ caller, params }) =>
+    listServerAudits({ db, caller, serverId: params.id }),
   );
 
-  routes.get(
-    '/api/audits/:id',
-    { schema: { params: IdParams, response: { 200: AuditWithChecks, ...errors } } },
-    async (request) => getAudit({ db, caller: requireUser(config, request), auditId: request.params.id }),
-  );
+  routes.endpoint(api.getAuditUsage, async ({ caller, params }) => {
+    await findAccessibleServer(db, caller, params.id);
+    return getAuditUsage(db, caller, params.id);
+  });
 
-  routes.get(
-    '/api/servers/:id/audits',
-    { schema: { params: IdParams, response: { 200: AuditList, ...errors } } },
-    async (request) => listServerAudits({ db, caller: requireUser(config, request), serverId: request.params.id }),
-  );
+  routes.endpoint(api.listUserAudits, async ({ caller }) => listUserAudits({ db, caller }));
 
-  routes.get(
-    '/api/servers/:id/audit-usage',
-    { schema: { params: IdParams, response: { 200: AuditUsage, ...errors } } },
-    async (request) => {
-      const caller = requireUser(config, request);
-      await findAccessibleServer(db, caller, request.params.id);
-      return getAuditUsage(db, caller, request.params.id);
-    },
-  );
-
-  routes.get('/api/user/audits', { schema: { response: { 200: UserAuditList, 401: ApiErrorBody } } }, async (request) =>
-    listUserAudits({ db, caller: requireUser(config, request) }),
-  );
-
-  routes.put(
-    '/api/checks/:checkId',
-    {
-      schema: {
-        params: CheckParams,
-        body: UpdateCheckRequest,
-        response: { 200: UpdateCheckResponse, ...errors, 409: ApiErrorBody },
-      },
-    },
-    async (request) => {
-      const result = await updateCheck({
-        db,
-        caller: requireUser(config, request),
-        checkResultId: request.params.checkId,
-        status: request.body.status,
-        waiveReason: request.body.waiveReason,
-      });
-      await deps.onAuditChanged(result.audit);
-      return result;
-    },
-  );
-
-  // No response schema: the success body is a PDF, and errors go through the shared error handler.
-  routes.get('/api/audits/:id/download-report', { schema: { params: IdParams } }, async (request, reply) => {
-    const { audit, server } = await getAuditForReport({
+  routes.endpoint(api.updateCheck, async ({ caller, params, body }) => {
+    const result = await updateCheck({
       db,
-      caller: requireUser(config, request),
-      auditId: request.params.id,
+      caller,
+      checkResultId: params.checkId,
+      status: body.status,
+      waiveReason: body.waiveReason,
     });
+    // updateCheck returns once its transaction has committed: only now may anyone be told.
+    await deps.notifications.auditChanged(result.audit);
+    return result;
+  });
+
+  routes.endpoint(api.downloadAuditReport, async ({ caller, params, reply }) => {
+    const { audit, server } = await getAuditForReport({ db, caller, auditId: params.id });
     const input = { serverName: server.name, serverDiscordId: server.discordId, audit, checks: audit.checkResults };
     const version = reportVersion(input);
     let pdf = await findCachedReport(db, audit.id, version);

@@ -3,7 +3,7 @@ import type { Audit, AuditWithChecks, StoredCheckResult, UserAudit } from '../..
 import type { Database } from '../../db/client.js';
 import { audits, checkResults, servers, users, userServers } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import type { Caller } from '../../plugins/session.js';
+import type { Caller } from '../auth/caller.js';
 import { findAccessibleAudit, findAccessibleServer } from './access.js';
 import { displayName, toAudit, toStoredCheckResult } from './mappers.js';
 import { getAuditUsage } from './usage.js';

@@ -3,7 +3,7 @@ import type { AuditUsage } from '../../../shared/contracts/audits.js';
 import { AUDITS_PER_ENTITLEMENT } from '../../../shared/plans.js';
 import type { Database } from '../../db/client.js';
 import { audits, entitlements } from '../../db/schema.js';
-import type { Caller } from '../../plugins/session.js';
+import type { Caller } from '../auth/caller.js';
 
 /**
  * How many audits the caller may still run on this server. Admins are not metered. For owners the

@@ -1,6 +1,4 @@
-import { AUTH_MESSAGE } from '../../../shared/contracts/auth.js';
-
-export const POPUP_SCRIPT_PATH = '/api/auth/popup-result.js';
+import { AUTH_MESSAGE, getPopupScript } from '../../../shared/contracts/auth.js';
 
 /**
  * Tells the opener how re-authentication ended, then closes. Our CSP allows no inline script,
@@ -24,7 +22,7 @@ export function popupResultPage(result: 'success' | 'error'): string {
 <head><meta charset="utf-8"><title>Rampart sign-in</title></head>
 <body data-auth-result="${message}">
 <p>${text}</p>
-<script src="${POPUP_SCRIPT_PATH}"></script>
+<script src="${getPopupScript.path}"></script>
 </body>
 </html>`;
 }

@@ -5,12 +5,11 @@ import { randomToken, sha256, type TokenSealer } from '../../crypto.js';
 import type { Database } from '../../db/client.js';
 import { oauthStates, sessions, users } from '../../db/schema.js';
 import { type DiscordOAuthClient, TokenExchangeError } from '../../integrations/discord/oauth-client.js';
-import { DiscordUserClient, type DiscordUser } from '../../integrations/discord/user-client.js';
+import type { UserRow } from '../../db/rows.js';
+import type { DiscordUser, DiscordUsers } from '../../integrations/discord/user-client.js';
 import { syncUserServers } from '../servers/service.js';
 
 const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
-
-export type UserRow = typeof users.$inferSelect;
 
 /** A sign-in that failed, with the code the landing page shows a message for (spec part 1 §8). */
 export class SignInError extends Error {
@@ -57,7 +56,7 @@ export interface CompleteSignInOptions {
   db: Database;
   oauth: DiscordOAuthClient;
   sealer: TokenSealer;
-  discordApiUrl: string;
+  discordUsers: DiscordUsers;
   sessionTtlMs: number;
   query: { code?: string; state?: string; error?: string };
   /** The state remembered in this browser's cookie when sign-in started. */
@@ -92,12 +91,12 @@ export async function completeSignIn(
     const tokens = await options.oauth.exchangeCode(query.code, pending.codeVerifier);
     let profile: DiscordUser;
     try {
-      profile = await new DiscordUserClient(options.discordApiUrl, tokens.accessToken).getCurrentUser();
+      profile = await options.discordUsers.withToken(tokens.accessToken).getCurrentUser();
     } catch (error) {
       throw new SignInError('user_fetch_failed', 'Could not read the Discord profile', { cause: error });
     }
     const user = await upsertUser(db, options.sealer, profile, tokens);
-    await syncUserServers({ db, sealer: options.sealer, discordApiUrl: options.discordApiUrl, log: options.log }, user);
+    await syncUserServers(options, user, options.log);
     if (options.previousSessionToken !== undefined) await destroySession(db, options.previousSessionToken);
     await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
     const session = await createSession(db, user.id, options.sessionTtlMs);
@@ -159,10 +158,6 @@ export async function findSession(
     .where(and(eq(sessions.tokenHash, sha256(sessionToken)), gt(sessions.expiresAt, new Date())))
     .limit(1);
   return row ?? null;
-}
-
-export async function findSessionUser(db: Database, sessionToken: string): Promise<UserRow | null> {
-  return (await findSession(db, sessionToken))?.user ?? null;
 }
 
 export async function destroySession(db: Database, sessionToken: string): Promise<void> {

@@ -1,17 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PublicConfig } from '../../../shared/contracts/public-config.js';
+import { getPublicConfig, type PublicConfig } from '../../../shared/contracts/public-config.js';
 import { BOT_INVITE_PERMISSIONS } from '../../../shared/permissions.js';
-import type { AppConfig } from '../../config.js';
+import type { ServerModule } from '../server-module.js';
 
 /** The explicit allow-list of configuration the browser may know (ids and public URLs, never secrets). */
-export async function publicConfigRoutes(app: FastifyInstance, config: AppConfig): Promise<void> {
-  const body: PublicConfig = {
-    discordClientId: config.discord.clientId,
-    discordAuthorizeUrl: config.discord.authorizeUrl,
-    botPermissions: BOT_INVITE_PERMISSIONS,
-  };
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/api/config', { schema: { response: { 200: PublicConfig } } }, async () => body);
-}
+export const publicConfigModule: ServerModule = {
+  register(routes, { config }) {
+    const body: PublicConfig = {
+      discordClientId: config.discord.clientId,
+      discordAuthorizeUrl: config.discord.authorizeUrl,
+      botPermissions: BOT_INVITE_PERMISSIONS,
+    };
+    routes.endpoint(getPublicConfig, async () => body);
+  },
+};

@@ -5,10 +5,8 @@ import type { AdminServer, Server } from '../../../shared/contracts/servers.js';
 import type { TokenSealer } from '../../crypto.js';
 import type { Database } from '../../db/client.js';
 import { servers, userServers, users } from '../../db/schema.js';
-import { DiscordUserClient, type DiscordPartialGuild } from '../../integrations/discord/user-client.js';
-import type { UserRow } from '../auth/service.js';
-
-export type ServerRow = typeof servers.$inferSelect;
+import type { ServerRow, UserRow } from '../../db/rows.js';
+import type { DiscordPartialGuild, DiscordUsers } from '../../integrations/discord/user-client.js';
 
 export function toServer(row: ServerRow): Server {
   const read = row.factsReadAt !== null;
@@ -28,11 +26,11 @@ export function toServer(row: ServerRow): Server {
 /** How long a user's server list may be trusted before access checks ask Discord again. */
 export const SERVER_LIST_MAX_AGE_MS = 10 * 60 * 1000;
 
+/** What a sync needs, built once at boot (the app context satisfies it); the logger comes per call, so a request's lines keep its id. */
 export interface ServerSyncDeps {
   db: Database;
   sealer: TokenSealer;
-  discordApiUrl: string;
-  log: FastifyBaseLogger;
+  discordUsers: DiscordUsers;
 }
 
 type SyncableUser = Pick<UserRow, 'id' | 'discordId' | 'discordAccessTokenEnc' | 'discordTokenExpiresAt'>;
@@ -42,21 +40,25 @@ type SyncableUser = Pick<UserRow, 'id' | 'discordId' | 'discordAccessTokenEnc' |
  * When Discord no longer vouches for the user (token revoked, expired or unreadable) the user manages
  * nothing until signing in again. When Discord is unreachable the stored list stays, and is asked again later.
  */
-export async function syncUserServers(deps: ServerSyncDeps, user: SyncableUser): Promise<void> {
-  const guilds = await readManageableGuilds(deps, user);
+export async function syncUserServers(deps: ServerSyncDeps, user: SyncableUser, log: FastifyBaseLogger): Promise<void> {
+  const guilds = await readManageableGuilds(deps, user, log);
   if (guilds !== null) await storeUserGuilds(deps.db, user, guilds);
   await deps.db.update(users).set({ guildsCheckedAt: new Date() }).where(eq(users.id, user.id));
 }
 
 /** The user's manageable guilds, `[]` when Discord no longer vouches for the user, null when Discord cannot be asked. */
-async function readManageableGuilds(deps: ServerSyncDeps, user: SyncableUser): Promise<DiscordPartialGuild[] | null> {
+async function readManageableGuilds(
+  deps: ServerSyncDeps,
+  user: SyncableUser,
+  log: FastifyBaseLogger,
+): Promise<DiscordPartialGuild[] | null> {
   const token = usableToken(deps.sealer, user);
   if (token === null) return [];
   try {
-    return await new DiscordUserClient(deps.discordApiUrl, token).getManageableGuilds();
+    return await deps.discordUsers.withToken(token).getManageableGuilds();
   } catch (error) {
     if (error instanceof DiscordAPIError && (error.status === 401 || error.status === 403)) return [];
-    deps.log.warn({ err: error, userId: user.id }, 'could not refresh servers from Discord; keeping the stored list');
+    log.warn({ err: error, userId: user.id }, 'could not refresh servers from Discord; keeping the stored list');
     return null;
   }
 }
@@ -65,10 +67,11 @@ async function readManageableGuilds(deps: ServerSyncDeps, user: SyncableUser): P
 export async function syncUserServersIfStale(
   deps: ServerSyncDeps,
   user: SyncableUser & Pick<UserRow, 'guildsCheckedAt'>,
+  log: FastifyBaseLogger,
 ): Promise<boolean> {
   const { guildsCheckedAt } = user;
   if (guildsCheckedAt !== null && Date.now() - guildsCheckedAt.getTime() <= SERVER_LIST_MAX_AGE_MS) return false;
-  await syncUserServers(deps, user);
+  await syncUserServers(deps, user, log);
   return true;
 }
 
@@ -82,9 +85,9 @@ function usableToken(sealer: TokenSealer, user: SyncableUser): string | null {
 export async function listUserServers(
   deps: ServerSyncDeps,
   user: SyncableUser,
-  options: { alreadyRead: boolean },
+  options: { alreadyRead: boolean; log: FastifyBaseLogger },
 ): Promise<Server[]> {
-  if (!options.alreadyRead) await syncUserServers(deps, user);
+  if (!options.alreadyRead) await syncUserServers(deps, user, options.log);
   return storedUserServers(deps.db, user.id);
 }
 

@@ -1,0 +1,49 @@
+import { createBotRest } from '../../../audit/collector.js';
+import type { AppContext } from '../../app-context.js';
+import { AuditWorker } from '../../jobs/audit-worker.js';
+import type { ServerModule } from '../server-module.js';
+import { createAuditNotifications } from './notifications.js';
+import { createRenderQueue, type RenderQueue } from '../../pdf/render-queue.js';
+import { registerAuditRoutes } from './routes.js';
+import { createAuditRunner } from './runner.js';
+
+export interface AuditsModuleOptions {
+  /** How often the worker looks for queued audits when nobody nudges it (default: the worker's own). */
+  workerPollMs?: number;
+  /** Where PDF renders wait their turn (default: one per app, at most 8 waiting). */
+  reportQueue?: RenderQueue;
+}
+
+/**
+ * The audits module and the worker that runs its queue. The worker is returned beside the module because
+ * its start and stop belong to the process's lifecycle (it starts once the server listens).
+ */
+export function createAuditsModule(
+  ctx: AppContext,
+  options: AuditsModuleOptions = {},
+): { module: ServerModule; worker: AuditWorker } {
+  const notifications = createAuditNotifications(ctx);
+  const runner = createAuditRunner({
+    db: ctx.db,
+    rest: createBotRest(ctx.config.discord.botToken, ctx.config.discord.apiUrl),
+    log: ctx.log,
+    // The runner notifies after each write has committed: its updates run outside any transaction, and
+    // the final one only once its transaction has returned.
+    notify: notifications.auditChanged,
+  });
+  const worker = new AuditWorker({
+    db: ctx.db,
+    log: ctx.log,
+    instanceId: ctx.config.instanceId,
+    run: runner.run,
+    giveUp: runner.giveUp,
+    ...(options.workerPollMs === undefined ? {} : { pollIntervalMs: options.workerPollMs }),
+  });
+  const reportQueue = options.reportQueue ?? createRenderQueue();
+  const module: ServerModule = {
+    register(routes, context) {
+      registerAuditRoutes(routes, context, { onAuditQueued: () => worker.poll(), notifications, reportQueue });
+    },
+  };
+  return { module, worker };
+}

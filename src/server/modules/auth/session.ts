@@ -1,0 +1,60 @@
+import { fastifyCookie } from '@fastify/cookie';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import type { Authenticate } from '../../realtime/socket.js';
+import { syncUserServersIfStale } from '../servers/service.js';
+import { type Caller, callerOf } from './caller.js';
+import { cookieNames } from './cookies.js';
+import { findSession } from './service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller, loaded before any API handler runs; null for a visitor. */
+    caller: Caller | null;
+    sessionToken: string | null;
+    /** Whether this request already asked Discord for the user's servers (GET /api/servers need not ask twice). */
+    serversReadThisRequest: boolean;
+  }
+}
+
+const MAX_TOKEN_LENGTH = 128;
+
+/**
+ * Resolves the session cookie once per API request; the endpoint registrar then applies each endpoint's
+ * access rule to the caller. An owner's server list older than a few minutes is re-read from Discord
+ * first, so access to a server ends soon after Discord takes it away.
+ */
+export function registerSessionLoading(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'config' | 'db' | 'sealer' | 'discordUsers'>,
+): void {
+  app.decorateRequest('caller', null);
+  app.decorateRequest('sessionToken', null);
+  app.decorateRequest('serversReadThisRequest', false);
+  const sessionCookie = cookieNames(ctx.config).session;
+  app.addHook('preHandler', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[sessionCookie];
+    if (token === undefined || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return;
+    request.sessionToken = token;
+    const session = await findSession(ctx.db, token);
+    if (session === null) return;
+    const caller = callerOf(ctx.config, session.user);
+    request.caller = caller;
+    if (!caller.isAdmin) {
+      request.serversReadThisRequest = await syncUserServersIfStale(ctx, caller.user, request.log);
+    }
+  });
+}
+
+/** How a socket handshake proves its session: the same cookie, looked up the same way as an API request's. */
+export function sessionAuthenticator(ctx: Pick<AppContext, 'config' | 'db'>): Authenticate {
+  const sessionCookie = cookieNames(ctx.config).session;
+  return async (cookieHeader) => {
+    const token = fastifyCookie.parse(cookieHeader ?? '')[sessionCookie];
+    if (token === undefined || token === '') return null;
+    const session = await findSession(ctx.db, token);
+    if (session === null) return null;
+    return { userId: session.user.id, sessionToken: token, expiresAt: session.expiresAt };
+  };
+}
