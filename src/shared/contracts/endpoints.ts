@@ -1,3 +1,4 @@
+import { getApiReference, getOpenApiDocument } from './api-docs.js';
 import {
   createAudit,
   downloadAuditReport,
@@ -41,6 +42,8 @@ export const ENDPOINTS = [
   downloadAuditReport,
   redeemCoupon,
   bypassPaywall,
+  getOpenApiDocument,
+  getApiReference,
 ] as const satisfies readonly Endpoint[];
 
 export type EndpointName = (typeof ENDPOINTS)[number]['name'];
