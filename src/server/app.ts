@@ -8,6 +8,7 @@ import { type AppConfig, DISCORD_SIMULATOR_PREFIX } from './config.js';
 import { TokenSealer } from './crypto.js';
 import type { DatabaseHandle } from './db/client.js';
 import { DiscordOAuthClient } from './integrations/discord/oauth-client.js';
+import { apiDocsRoutes } from './modules/api-docs/routes.js';
 import { authRoutes, CALLBACK_PATH } from './modules/auth/routes.js';
 import { entitlementRoutes } from './modules/entitlements/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(async (scope) => entitlementRoutes(scope, ctx));
   await app.register(async (scope) => serverRoutes(scope, ctx));
   await app.register(async (scope) => publicConfigRoutes(scope, config));
+  await app.register(async (scope) => apiDocsRoutes(scope, { sessionCookie: cookieNames(config).session }));
 
   // Best-effort: a lost push must never undo or fail what was already recorded (clients also poll).
   const notifyAuditChanged = async (audit: Audit) => {
