@@ -16,8 +16,7 @@ export class JsonSchemaCollector {
     // Unrepresentable parts (a transform's output, a date) become "any value" rather than breaking the document.
     const converted = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
     const { $schema: _dialect, $defs: definitions = {}, ...root } = converted;
-    const names = new Map<string, string>();
-    for (const key of Object.keys(definitions)) names.set(key, this.freeName(key));
+    const names = new Map(Object.keys(definitions).map((key) => [key, key]));
     let refersToRoot = false;
     const rewrite = (ref: string): string => {
       if (ref === '#') {
@@ -27,6 +26,13 @@ export class JsonSchemaCollector {
       const defined = ref.startsWith('#/$defs/') ? names.get(ref.slice('#/$defs/'.length)) : undefined;
       return defined === undefined ? ref : `${COMPONENT_REF}${defined}`;
     };
+    // The same schema used by two endpoints is one component; a different one that zod named alike gets a new name.
+    for (const [key, definition] of Object.entries(definitions)) {
+      const existing = this.components[key];
+      if (existing !== undefined && JSON.stringify(existing) !== JSON.stringify(rewriteRefs(definition, rewrite))) {
+        names.set(key, this.freeName(key));
+      }
+    }
     for (const [key, definition] of Object.entries(definitions)) {
       this.components[names.get(key) ?? key] = rewriteRefs(definition, rewrite);
     }

@@ -34,6 +34,13 @@ const Tree: z.ZodType<{ name: string; children: unknown[] }> = z.object({
   },
 });
 
+const List: z.ZodType<{ value: number; next: unknown }> = z.object({
+  value: z.number(),
+  get next() {
+    return List.nullable();
+  },
+});
+
 const odd = endpoint({
   name: 'odd',
   method: 'POST',
@@ -167,6 +174,23 @@ describe('buildOpenApiDocument', () => {
     expect(refsIn(op.responses['201'])).toEqual(
       expect.arrayContaining(['#/components/schemas/Named', expect.stringMatching(/schemas\/__schema/)]),
     );
+  });
+
+  it('shares a schema two endpoints use, and renames a different one that zod named alike', () => {
+    const again = endpoint({ ...odd, name: 'again', path: '/api/again/:id' });
+    const other = endpoint({
+      name: 'other',
+      method: 'GET',
+      path: '/api/other',
+      access: 'public',
+      summary: 'A different schema under a name zod gives every recursive one.',
+      response: z.object({ tree: List }),
+      status: 200,
+      errors: [],
+    });
+    const schemas = Object.keys(documentOf(odd, again, other).components.schemas);
+    expect(schemas.filter((name) => name.startsWith('Named'))).toHaveLength(1);
+    expect(schemas.filter((name) => name.startsWith('__schema'))).toHaveLength(2);
   });
 
   it('gives the same document for the same declarations', () => {
