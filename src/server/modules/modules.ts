@@ -1,3 +1,4 @@
+import { apiDocsModule } from './api-docs/routes.js';
 import { authModule } from './auth/routes.js';
 import { entitlementsModule } from './entitlements/routes.js';
 import { healthModule } from './health/routes.js';
@@ -7,5 +8,5 @@ import { serversModule } from './servers/routes.js';
 
 /** Every module the server runs, in one list; the audits module is built with its worker, so it is passed in. */
 export function serverModules(audits: ServerModule): readonly ServerModule[] {
-  return [healthModule, publicConfigModule, authModule, entitlementsModule, serversModule, audits];
+  return [healthModule, publicConfigModule, authModule, entitlementsModule, serversModule, audits, apiDocsModule];
 }

@@ -1,3 +1,4 @@
+import { getApiReference, getApiReferenceAsset, getOpenApiDocument } from './api-docs.js';
 import {
   createAudit,
   downloadAuditReport,
@@ -41,6 +42,9 @@ export const ENDPOINTS = [
   downloadAuditReport,
   redeemCoupon,
   bypassPaywall,
+  getOpenApiDocument,
+  getApiReference,
+  getApiReferenceAsset,
 ] as const satisfies readonly Endpoint[];
 
 export type EndpointName = (typeof ENDPOINTS)[number]['name'];

@@ -20,5 +20,5 @@ export const getReadiness = endpoint({
   summary: 'The process answers and reaches its database.',
   response: z.object({ status: z.literal('ready') }),
   status: 200,
-  errors: ['UPSTREAM_UNAVAILABLE'],
+  errors: ['SERVICE_UNAVAILABLE'],
 });
