@@ -2,7 +2,7 @@ import { LogOut } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
-import { useLogout } from '../../lib/auth';
+import { useLogout } from '../../api/auth/logout';
 
 function reportLogoutFailure(): void {
   toast({ title: 'Logout Failed', description: 'Failed to logout. Please try again.', variant: 'destructive' });

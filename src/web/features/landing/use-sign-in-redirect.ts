@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '../../../shared/contracts/auth';
 import type { Entitlement } from '../../../shared/contracts/entitlements';
-import { takeJustLoggedInAsAdmin } from '../../lib/session-flags';
+import { takeJustLoggedInAsAdmin } from './session-flags';
 import { entitlementsLoadFailed, signInRedirectTarget } from './sign-in-redirect';
 
 /** The parts of the entitlements query the redirect needs. */

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { StoredCheckResult } from '../../../../shared/contracts/audits';
-import { CheckStatusBadge } from '../../../components/audit/audit-badges';
+import { CheckStatusBadge } from '../audit-badges';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,

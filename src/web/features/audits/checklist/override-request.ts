@@ -1,4 +1,4 @@
-import type { UpdateCheckInput } from '../../../lib/audit-mutations';
+import type { UpdateCheckInput } from '../../../api/audits/audit-mutations';
 
 export type OverrideChoice = 'PASS' | 'FAIL' | 'WAIVED';
 type CheckUpdate = Pick<UpdateCheckInput, 'status' | 'waiveReason'>;

@@ -1,7 +1,7 @@
 import { Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Audit } from '../../../../shared/contracts/audits';
-import { AuditStatusBadge } from '../../../components/audit/audit-badges';
+import { AuditStatusBadge } from '../audit-badges';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { formatDateTime } from '../../../lib/format-date';
 

@@ -1,0 +1,182 @@
+import {
+  Activity,
+  Bot,
+  Hash,
+  type LucideIcon,
+  ShieldAlert,
+  ShieldCheck,
+  ShoppingCart,
+  Ticket,
+  Users,
+  UserCog,
+} from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'wouter';
+import type { AuditUsage } from '../../../../shared/contracts/audits';
+import type { Server } from '../../../../shared/contracts/servers';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { usageMessage } from '../audit-usage';
+import { NOT_READ_YET, serverFacts, type ServerFactLabel } from './server-facts';
+import { cn } from '../../../lib/utils';
+
+const FACT_ICONS: Record<ServerFactLabel, LucideIcon> = { Members: Users, Roles: UserCog, Channels: Hash, Bots: Bot };
+
+export function ServerOverviewCard({ server }: { server: Server }) {
+  const titleId = useId();
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId} className="text-base">
+          Server Overview
+        </CardTitle>
+        <CardDescription className="truncate">{server.name}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-2 gap-3">
+          {serverFacts(server).map(({ label, value }) => {
+            const Icon = FACT_ICONS[label];
+            return (
+              <div key={label} className="grid gap-0.5 rounded-lg border bg-muted/30 p-3">
+                <dt className="flex items-center gap-2 text-xs text-muted-foreground">
+                  <Icon className="size-4" aria-hidden="true" />
+                  {label}
+                </dt>
+                <dd
+                  className={
+                    value === NOT_READ_YET ? 'text-sm text-muted-foreground italic' : 'font-semibold tabular-nums'
+                  }
+                >
+                  {value}
+                </dd>
+              </div>
+            );
+          })}
+        </dl>
+        {server.factsReadAt === null && (
+          <p className="mt-3 text-xs text-muted-foreground">
+            Rampart reads these figures during the first audit of this server.
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Spec part 1 §2: green while audits remain, orange otherwise, with what to do next; the plan's limit is not shown. */
+export function UsageCard({ usage }: { usage: AuditUsage }) {
+  const titleId = useId();
+  const message = usageMessage(usage);
+  return (
+    <Card
+      role="region"
+      aria-labelledby={titleId}
+      className={cn(message.canAudit ? 'border-success/40 bg-success/5' : 'border-orange-500/40 bg-orange-500/5')}
+    >
+      <CardHeader>
+        <CardTitle id={titleId} className="flex items-center gap-2 text-base">
+          <Ticket className={cn('size-4', message.canAudit ? 'text-success' : 'text-orange-500')} aria-hidden="true" />
+          Audit Usage
+        </CardTitle>
+        <CardDescription>{message.headline}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm">
+        {message.detail !== null && <p className="text-muted-foreground">{message.detail}</p>}
+        {message.actions.length > 0 && (
+          <div className="flex flex-wrap gap-2">
+            {message.actions.map((action, index) => (
+              <Button key={action.href} asChild variant={index === 0 ? 'default' : 'outline'}>
+                <Link href={action.href}>
+                  {action.href === '/redeem' ? <Ticket aria-hidden="true" /> : <ShoppingCart aria-hidden="true" />}
+                  {action.label}
+                </Link>
+              </Button>
+            ))}
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The spec asks for static entries here; they are labelled as examples until an activity feed exists. */
+const EXAMPLE_ACTIVITY = [
+  { text: 'Security audit completed', when: '2 hours ago', icon: ShieldCheck },
+  { text: 'Bot permissions reviewed', when: '1 day ago', icon: Bot },
+  { text: 'Critical issue resolved', when: '3 days ago', icon: ShieldAlert },
+];
+
+export function RecentActivityCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-base">
+          <Activity className="size-4 text-primary" aria-hidden="true" />
+          Recent Activity
+        </CardTitle>
+        <CardDescription>Examples of what will appear here once the activity feed is live.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-3">
+          {EXAMPLE_ACTIVITY.map(({ text, when, icon: Icon }) => (
+            <li key={text} className="flex items-center gap-3 text-sm text-muted-foreground">
+              <Icon className="size-4 shrink-0" aria-hidden="true" />
+              <span className="flex-1">{text}</span>
+              <span className="text-xs">{when}</span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function AdminControlsCard() {
+  return (
+    <Card className="border-primary/40">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-base">
+          <ShieldAlert className="size-4 text-primary" aria-hidden="true" />
+          Admin Controls
+        </CardTitle>
+        <CardDescription>Entitlements, engagements, certificates, evidence reviews and coupons.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button asChild>
+          <Link href="/admin">Open Admin</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+interface CriticalIssuesAlertProps {
+  count: number;
+  /** The checklist filtered to these issues. */
+  issuesHref: string;
+  busy: boolean;
+  onReAudit: () => void;
+}
+
+export function CriticalIssuesAlert({ count, issuesHref, busy, onReAudit }: CriticalIssuesAlertProps) {
+  return (
+    <Alert variant="destructive">
+      <ShieldAlert aria-hidden="true" />
+      <AlertTitle>
+        {count === 1 ? '1 critical issue needs attention' : `${count} critical issues need attention`}
+      </AlertTitle>
+      <AlertDescription>
+        Failed checks of critical or high severity leave your server open to takeover or abuse.
+      </AlertDescription>
+      <div className="col-start-2 mt-2 flex flex-wrap gap-2">
+        <Button asChild size="sm" variant="destructive">
+          <Link href={issuesHref}>View Issues</Link>
+        </Button>
+        <Button size="sm" variant="outline" onClick={onReAudit} disabled={busy}>
+          Run Re-Audit
+        </Button>
+      </div>
+    </Alert>
+  );
+}
