@@ -9,6 +9,7 @@ import {
   type RawResponse,
   type ResponseOf,
 } from '../../shared/contracts/endpoint';
+import { completeSignIn, getCurrentUser, getPopupScript, logout, startSignIn } from '../../shared/contracts/auth';
 import { ApiError } from './api-errors';
 import { createReauthenticator } from './reauthenticate';
 
@@ -35,10 +36,11 @@ interface LooseInput {
   readonly body?: unknown;
 }
 
+const SIGN_IN_PATHS = new Set([startSignIn, completeSignIn, getPopupScript, getCurrentUser, logout].map((e) => e.path));
+
 /** Sign-in routes answer 401 as part of their job; re-authenticating on them would loop. */
 export function isAuthPath(url: string): boolean {
-  const path = new URL(url, 'http://rampart.invalid').pathname;
-  return path === '/api/auth' || path.startsWith('/api/auth/');
+  return SIGN_IN_PATHS.has(new URL(url, 'http://rampart.invalid').pathname);
 }
 
 /** The address of a call: the declared path with its params filled in, then the query. */
