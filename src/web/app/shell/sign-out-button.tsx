@@ -8,7 +8,7 @@ function reportLogoutFailure(): void {
   toast({ title: 'Logout Failed', description: 'Failed to logout. Please try again.', variant: 'destructive' });
 }
 
-/** `quiet` is for the mobile menu, which ignores a failed logout (spec part 1 §8). */
+/** `quiet` is for the mobile menu, which ignores a failed logout. */
 export function SignOutButton({ quiet = false }: { quiet?: boolean }) {
   const logout = useLogout({ onError: quiet ? undefined : reportLogoutFailure });
   return (

@@ -52,7 +52,7 @@ export function CheckStatusBadge({ status }: { status: CheckStatus }) {
   );
 }
 
-/** History badge: default from 90, secondary from 70, destructive below (spec part 1 §2). */
+/** History badge: default from 90, secondary from 70, destructive below. */
 export function RiskScoreBadge({ score }: { score: number | null }) {
   if (score === null) return <Badge variant="outline">No score</Badge>;
   return <Badge variant={riskBadgeVariant(score)}>{score}/100</Badge>;

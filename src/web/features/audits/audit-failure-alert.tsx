@@ -13,7 +13,7 @@ interface AuditFailureAlertProps {
 }
 
 /**
- * A failed run (our status beyond the spec's three): why it failed, most often that the bot is not
+ * A failed run: why it failed, most often that the bot is not
  * in the server, with the invite and a second try side by side.
  */
 export function AuditFailureAlert({ audit, guildDiscordId, onRunAgain, isStarting }: AuditFailureAlertProps) {

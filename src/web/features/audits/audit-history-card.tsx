@@ -9,7 +9,7 @@ import type { UserAudit } from '../../../shared/contracts/audits';
 import { useUserAudits } from '../../api/audits/audit-queries';
 import { formatDateTime } from '../../lib/format-date';
 
-/** Spec part 1 §9: the history shows at most ten audits. */
+/** The history shows at most ten audits. */
 export const HISTORY_LIMIT = 10;
 
 function HistoryRow({ audit }: { audit: UserAudit }) {

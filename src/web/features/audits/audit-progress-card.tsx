@@ -20,7 +20,7 @@ function minutesText(minutes: number): string {
   return minutes === 1 ? 'About 1 minute remaining' : `About ${minutes} minutes remaining`;
 }
 
-/** Shown while an audit is pending or running (spec part 1 §4): step, percent and time left. */
+/** Shown while an audit is pending or running: step, percent and time left. */
 export function AuditProgressCard({ audit, serverName }: { audit: Audit; serverName?: string | undefined }) {
   const titleId = useId();
   const now = useNow(1000);

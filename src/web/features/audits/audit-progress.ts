@@ -1,6 +1,6 @@
 import type { Audit } from '../../../shared/contracts/audits';
 
-/** Spec part 1 §4: the eight steps of a run, from connecting to the server to finalizing the report. */
+/** The eight steps of a run, from connecting to the server to finalizing the report. */
 export const AUDIT_PROGRESS_STEPS = [
   'Connecting to the server',
   'Reading server settings',
@@ -41,7 +41,7 @@ export function stepFromPercent(percent: number): number {
   return clampStep((percent * STEP_COUNT) / 100);
 }
 
-/** Spec §4: at least one minute, otherwise eight minus the step. */
+/** At least one minute, otherwise eight minus the step. */
 export function remainingMinutesForStep(step: number): number {
   return Math.max(1, STEP_COUNT - step);
 }

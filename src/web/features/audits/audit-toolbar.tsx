@@ -43,7 +43,7 @@ function UsageNote({ serverId }: { serverId: string }) {
   );
 }
 
-/** Server choice, 'Run New Audit' and 'Invite' (spec part 1 §2); admins choose among all servers. */
+/** Server choice, 'Run New Audit' and 'Invite'; admins choose among all servers. */
 export function AuditToolbar({
   isAdmin,
   servers,

@@ -22,7 +22,7 @@ interface InviteBotButtonProps {
 }
 
 /**
- * Invites the audit bot to one guild in a new tab: with Administrator (what the spec asks for), or,
+ * Invites the audit bot to one guild in a new tab: with Administrator (what the product asks for), or,
  * from the menu, with the least-privilege set for owners who will not grant Administrator.
  */
 export function InviteBotButton({

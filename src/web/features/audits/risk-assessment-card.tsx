@@ -4,11 +4,11 @@ import { ScoreGauge } from './score-gauge';
 import { SeverityChart } from './severity-chart';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 
-/** Score with its risk label, passed, failed and critical counts, and failures by severity (spec part 1 §2). */
+/** Score with its risk label, passed, failed and critical counts, and failures by severity. */
 interface RiskAssessmentCardProps {
   audit: Audit;
   title?: string;
-  /** The results page shows the score as a percent (spec part 1 §2). */
+  /** The results page shows the score as a percent. */
   unit?: '' | '%';
 }
 

@@ -11,7 +11,7 @@ function scoreColor(score: number): string {
   return 'var(--color-destructive)';
 }
 
-/** The risk score as a half-circle gauge with its detail-page label (spec part 1 §9). */
+/** The risk score as a half-circle gauge with its detail-page label. */
 export function ScoreGauge({ score, unit = '', className }: { score: number; unit?: '' | '%'; className?: string }) {
   const clamped = Math.min(100, Math.max(0, score));
   const label = riskLabel(clamped);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { downloadReport, openReportPopup } from '../../api/audits/report';
 import { toast } from '../../components/ui/use-toast';
 
-/** Opening and saving the PDF report, with the toasts of spec part 1 §8. */
+/** Opening and saving the PDF report, with a toast when the popup is blocked or the download fails. */
 export function useReportActions() {
   const [isDownloading, setDownloading] = useState(false);
 

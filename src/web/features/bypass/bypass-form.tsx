@@ -18,7 +18,7 @@ import {
   toBypassRequest,
 } from './bypass-form-state';
 
-/** Bypass-code form (spec part 1 §5); reused by the paywall. `onDone` runs after access is granted. */
+/** Bypass-code form; reused by the paywall. `onDone` runs after access is granted. */
 export function BypassForm({ onDone }: { onDone?: () => void }) {
   const [code, setCode] = useState('');
   const [username, setUsername] = useState(DEFAULT_BYPASS_USERNAME);

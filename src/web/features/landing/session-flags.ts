@@ -1,4 +1,4 @@
-/** Set by sign-in flows that make the user an admin, read once by the landing redirect (spec §4). */
+/** Set by sign-in flows that make the user an admin, read once by the landing redirect. */
 export const JUST_LOGGED_IN_AS_ADMIN_KEY = 'rampart:just-logged-in-as-admin';
 
 /** Reads and clears the flag in one go, so it steers exactly one redirect. */

@@ -21,7 +21,7 @@ export interface SignInRedirectState {
   retry: () => void;
 }
 
-/** Sends a signed-in user from / to where they belong once enough is known (spec part 1 §4). */
+/** Sends a signed-in user from / to where they belong once enough is known. */
 export function useSignInRedirect(
   user: CurrentUser | null | undefined,
   entitlements: EntitlementsQuery,

@@ -96,7 +96,7 @@ function OverrideForm({
   );
 }
 
-/** Staff only (spec part 1 §5): sets a check to Pass, Fail or Waived with notes. */
+/** Staff only: sets a check to Pass, Fail or Waived with notes. */
 export function AdminOverrideDialog({ check, isPending, onOpenChange, onSubmit }: AdminOverrideDialogProps) {
   return (
     <Dialog open={check !== null} onOpenChange={onOpenChange}>

@@ -89,7 +89,7 @@ function ChecklistHeader({
   );
 }
 
-/** The 20-point checklist of one audit with filters, staff overrides and fix instructions (spec part 1 §2). */
+/** The 20-point checklist of one audit with filters, staff overrides and fix instructions. */
 export function SecurityChecklist({
   audit,
   initialFilter = 'all',

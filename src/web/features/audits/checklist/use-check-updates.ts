@@ -6,7 +6,7 @@ import { overrideRequest, toggleRequest, type OverrideChoice } from './override-
 
 const CHOICE_WORDS: Record<OverrideChoice, string> = { PASS: 'passed', FAIL: 'failed', WAIVED: 'waived' };
 
-/** The two ways staff change a check, each with its own toasts (spec part 1 §8). */
+/** The two ways staff change a check, each with its own toasts. */
 export function useCheckUpdates(options: { onOverridden: () => void }) {
   const update = useUpdateCheck();
 

@@ -64,7 +64,7 @@ export function ServerOverviewCard({ server }: { server: Server }) {
   );
 }
 
-/** Spec part 1 §2: green while audits remain, orange otherwise, with what to do next; the plan's limit is not shown. */
+/** Green while audits remain, orange otherwise, with what to do next; the plan's limit is not shown. */
 export function UsageCard({ usage }: { usage: AuditUsage }) {
   const titleId = useId();
   const message = usageMessage(usage);
@@ -100,7 +100,7 @@ export function UsageCard({ usage }: { usage: AuditUsage }) {
   );
 }
 
-/** The spec asks for static entries here; they are labelled as examples until an activity feed exists. */
+/** Static entries, labelled as examples until an activity feed exists. */
 const EXAMPLE_ACTIVITY = [
   { text: 'Security audit completed', when: '2 hours ago', icon: ShieldCheck },
   { text: 'Bot permissions reviewed', when: '1 day ago', icon: Bot },

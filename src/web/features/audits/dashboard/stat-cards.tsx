@@ -28,7 +28,7 @@ interface StatCardProps {
   hint: string;
   icon: LucideIcon;
   tone?: 'default' | 'danger' | 'good';
-  /** With dialog content the card is a button that opens it (spec part 1 §2: the first four cards). */
+  /** With dialog content the card is a button that opens it (the first four cards). */
   dialog?: { title: string; description: string; body: ReactNode };
 }
 
@@ -76,7 +76,7 @@ function StatCard({ title, value, hint, icon: Icon, tone = 'default', dialog }: 
 
 interface StatCardsProps {
   audit: AuditWithChecks | undefined;
-  /** Null for admins, who have no quota (spec part 1 §6). */
+  /** Null for admins, who have no quota. */
   usage: AuditUsage | undefined | null;
   /** The usage could not be loaded, so "Loading..." would never end. */
   usageFailed?: boolean;

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { formatDateTime } from '../../../lib/format-date';
 import { CheckEvidenceList } from './check-evidence-list';
 
-/** Spec part 1 §2: what the dashboard says where an audit is needed and there is none. */
+/** What the dashboard says where an audit is needed and there is none. */
 export function NoAuditData() {
   return (
     <Alert>

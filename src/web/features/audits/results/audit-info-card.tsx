@@ -5,7 +5,7 @@ import { AuditStatusBadge } from '../audit-badges';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { formatDateTime } from '../../../lib/format-date';
 
-/** Created, completed, total checks and server id (spec part 1 §2). */
+/** Created, completed, total checks and server id. */
 export function AuditInfoCard({ audit, serverName }: { audit: Audit; serverName: string | undefined }) {
   const rows: [string, ReactNode][] = [
     ['Status', <AuditStatusBadge status={audit.status} />],
