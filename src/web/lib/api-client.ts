@@ -36,7 +36,9 @@ interface LooseInput {
   readonly body?: unknown;
 }
 
-const SIGN_IN_PATHS = new Set([startSignIn, completeSignIn, getPopupScript, getCurrentUser, logout].map((e) => e.path));
+const SIGN_IN_PATHS = new Set<string>(
+  [startSignIn, completeSignIn, getPopupScript, getCurrentUser, logout].map((endpoint) => endpoint.path),
+);
 
 /** Sign-in routes answer 401 as part of their job; re-authenticating on them would loop. */
 export function isAuthPath(url: string): boolean {

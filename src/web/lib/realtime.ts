@@ -50,7 +50,8 @@ type ParsedHandler = (parsed: unknown) => void;
 // Subscriptions outlive any one socket: a reconnect or a new sign-in keeps delivering to the same handlers.
 const handlers = new Map<ServerEventName, Set<ParsedHandler>>();
 
-function subscribe<E extends ServerEventName>(event: E, handler: Handler<E>): () => void {
+/** Runs `handler` for every `event` the server pushes until the returned function is called. */
+export function onRealtimeEvent<E extends ServerEventName>(event: E, handler: Handler<E>): () => void {
   // deliver() hands this event's handlers only payloads parsed by this event's schema.
   const typed: ParsedHandler = (parsed) => handler(parsed as ServerEventPayload<E>);
   const set = handlers.get(event) ?? new Set<ParsedHandler>();
@@ -74,7 +75,7 @@ export function useRealtimeEvent<E extends ServerEventName>(event: E, handler: H
   useEffect(() => {
     latest.current = handler;
   }, [handler]);
-  useEffect(() => subscribe<E>(event, (payload) => latest.current(payload)), [event]);
+  useEffect(() => onRealtimeEvent<E>(event, (payload) => latest.current(payload)), [event]);
 }
 
 let currentSocket: Socket | null = null;
@@ -88,7 +89,7 @@ export function emitRealtime<E extends ClientEventName>(event: E, payload: Clien
  * Opens the socket and returns its teardown. socket.io's own reconnection backs off exponentially,
  * so it is turned off and a linear schedule is run here, for drops from either side.
  */
-function connectRealtime(userId: string): () => void {
+export function connectRealtime(userId: string): () => void {
   const socket = io({
     path: REALTIME_PATH,
     withCredentials: true,

@@ -114,7 +114,7 @@ function FinalCallToAction({ user }: { user: CurrentUser | null }) {
   );
 }
 
-/** / : the landing page, for visitors and signed-in users alike. */
+/** The landing page: at / for everyone, and at any address that needs a signed-in user for a visitor. */
 export default function LandingPage({ user }: PublicPageProps) {
   const [adminLoginOpen, setAdminLoginOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { downloadReport, openReportPopup } from '../../api/audits/report';
 import { toast } from '../../components/ui/use-toast';
 
-/** Opening and saving the PDF report, with a toast when the popup is blocked or the download fails. */
+/** Opening and saving the PDF report, each with the toasts that say how it went. */
 export function useReportActions() {
   const [isDownloading, setDownloading] = useState(false);
 
