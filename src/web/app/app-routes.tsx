@@ -2,11 +2,17 @@ import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { useCurrentUser } from '../api/auth/current-user';
 import { FullPageLoader } from '../components/full-page-loader';
-import { LandingPage, PUBLIC_ROUTES } from './routes/route-table';
+import { lazyPage } from '../lib/lazy-page';
+import { PrepareNavigationContext } from './prepare-navigation';
+import { LandingPage, preloadPage, PUBLIC_ROUTES } from './routes/route-table';
 
 // Loaded once someone is signed in: visitors never download the shell, its pages or the socket client.
-const SignedInRoutes = lazy(() => import('./signed-in-routes'));
+const SignedInRoutes = lazyPage(() => import('./signed-in-routes'));
 const LiveUpdates = lazy(() => import('./live-updates'));
+
+async function prepareNavigation(path: string): Promise<void> {
+  await Promise.all([SignedInRoutes.preload(), preloadPage(path)]);
+}
 
 /**
  * Public pages answer everyone; any other address shows the landing page to a visitor and the
@@ -19,7 +25,7 @@ export function AppRoutes() {
   const user = me.data ?? null;
 
   return (
-    <>
+    <PrepareNavigationContext value={prepareNavigation}>
       {user !== null && (
         // The live connection exists only while someone is signed in, on every page.
         <Suspense fallback={null}>
@@ -36,6 +42,6 @@ export function AppRoutes() {
           <Route>{user === null ? <LandingPage user={null} /> : <SignedInRoutes user={user} />}</Route>
         </Switch>
       </Suspense>
-    </>
+    </PrepareNavigationContext>
   );
 }

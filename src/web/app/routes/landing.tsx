@@ -1,5 +1,5 @@
 import { CircleAlert, LayoutDashboard, LogIn, RotateCw, X } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, use, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { CurrentUser } from '../../../shared/contracts/auth';
 import { SIGN_IN_URL } from '../../api/auth/sign-in';
@@ -17,6 +17,7 @@ import { LandingHero } from '../../features/landing/landing-hero';
 import { useAuthErrorParam } from '../../features/landing/use-auth-error-param';
 import { useSignInRedirect } from '../../features/landing/use-sign-in-redirect';
 import { WhyRampart } from '../../features/landing/why-rampart';
+import { PrepareNavigationContext } from '../prepare-navigation';
 import type { PublicPageProps } from './page-props';
 
 // The bypass form and its dependencies load only when someone opens Admin Login.
@@ -120,7 +121,7 @@ export default function LandingPage({ user }: PublicPageProps) {
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const [authError, clearAuthError] = useAuthErrorParam();
   const entitlements = useEntitlements(user);
-  const redirect = useSignInRedirect(user, entitlements);
+  const redirect = useSignInRedirect(user, entitlements, use(PrepareNavigationContext));
 
   const isAdmin = user?.isAdmin === true;
 

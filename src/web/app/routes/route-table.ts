@@ -9,8 +9,8 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Access } from '../../../shared/contracts/endpoint';
+import { lazyPage, type LazyPage } from '../../lib/lazy-page';
 import type { PublicPageProps, UserPageProps } from './page-props';
 
 export interface NavEntry {
@@ -29,7 +29,7 @@ interface RouteBase {
 /** Anyone may open it, outside the shell. */
 export interface PublicRoute extends RouteBase {
   access: 'public';
-  page: LazyExoticComponent<ComponentType<PublicPageProps>>;
+  page: LazyPage<PublicPageProps>;
 }
 
 /** Signed-in users only (staff only for `admin`); a visitor gets the landing page instead. */
@@ -38,7 +38,7 @@ export type SignedInRoute = RouteBase & {
   /** `bare` pages have their own header; `shell` pages sit in the sidebar layout. */
   layout: 'bare' | 'shell';
 } & (
-    | { page: LazyExoticComponent<ComponentType<UserPageProps>> }
+    | { page: LazyPage<UserPageProps> }
     /** A screen not built yet: the shell shows a "coming soon" card with this description. */
     | { comingSoon: string }
   );
@@ -46,7 +46,7 @@ export type SignedInRoute = RouteBase & {
 export type AppRoute = PublicRoute | SignedInRoute;
 
 /** Also what a visitor sees at any address that needs a signed-in user. */
-export const LandingPage = lazy(() => import('./landing'));
+export const LandingPage = lazyPage(() => import('./landing'));
 
 /**
  * Every page of the app, in nav order where they have a nav entry. A page's code is loaded when it
@@ -54,14 +54,14 @@ export const LandingPage = lazy(() => import('./landing'));
  */
 export const ROUTES: readonly AppRoute[] = [
   { path: '/', title: 'Rampart', access: 'public', page: LandingPage },
-  { path: '/about-our-audit', title: 'About Our Audit', access: 'public', page: lazy(() => import('./about')) },
-  { path: '/redeem', title: 'Redeem a Coupon', access: 'public', page: lazy(() => import('./redeem')) },
+  { path: '/about-our-audit', title: 'About Our Audit', access: 'public', page: lazyPage(() => import('./about')) },
+  { path: '/redeem', title: 'Redeem a Coupon', access: 'public', page: lazyPage(() => import('./redeem')) },
   {
     path: '/paywall',
     title: 'Choose Your Audit Plan',
     access: 'user',
     layout: 'bare',
-    page: lazy(() => import('./paywall')),
+    page: lazyPage(() => import('./paywall')),
   },
   {
     path: '/dashboard',
@@ -69,7 +69,7 @@ export const ROUTES: readonly AppRoute[] = [
     access: 'user',
     layout: 'shell',
     nav: { label: 'Dashboard', icon: LayoutDashboard },
-    page: lazy(() => import('./dashboard')),
+    page: lazyPage(() => import('./dashboard')),
   },
   {
     path: '/audits',
@@ -77,7 +77,7 @@ export const ROUTES: readonly AppRoute[] = [
     access: 'user',
     layout: 'shell',
     nav: { label: 'Security Audits', icon: ShieldCheck },
-    page: lazy(() => import('./audits')),
+    page: lazyPage(() => import('./audits')),
   },
   {
     path: '/evidence',
@@ -135,7 +135,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Security Audit Results',
     access: 'user',
     layout: 'shell',
-    page: lazy(() => import('./audit-results')),
+    page: lazyPage(() => import('./audit-results')),
   },
   {
     path: '/audits/:id/evidence',
@@ -169,6 +169,12 @@ export function navItemsFor(isAdmin: boolean): NavItem[] {
 /** An item stays highlighted on its sub-pages, e.g. Security Audits on /audits/42. */
 export function isNavItemActive(href: string, pathname: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/** Loads the code of the page at a static path, if there is one, e.g. before redirecting there. */
+export function preloadPage(path: string): Promise<void> {
+  const route = ROUTES.find((candidate) => candidate.path === path);
+  return route !== undefined && 'page' in route ? route.page.preload() : Promise.resolve();
 }
 
 /** Staff-only pages show "not found" to anyone else, as if they did not exist. */

@@ -21,18 +21,25 @@ export interface SignInRedirectState {
   retry: () => void;
 }
 
-/** Sends a signed-in user from / to where they belong once enough is known. */
+/**
+ * Sends a signed-in user from / to where they belong once enough is known. `prepare` loads the
+ * target page's code first, so the page shows as soon as the address changes.
+ */
 export function useSignInRedirect(
   user: CurrentUser | null | undefined,
   entitlements: EntitlementsQuery,
+  prepare: (path: string) => Promise<void>,
 ): SignInRedirectState {
   const [, navigate] = useLocation();
   const { data, isError, isFetching, refetch } = entitlements;
   useEffect(() => {
     if (user === null || user === undefined) return;
     const target = signInRedirectTarget({ user, entitlements: data, justLoggedInAsAdmin: takeJustLoggedInAsAdmin() });
-    if (target !== null) navigate(target, { replace: true });
-  }, [user, data, navigate]);
+    if (target === null) return;
+    // Code that fails to load is reported by the page itself, so the redirect goes ahead regardless.
+    const go = () => navigate(target, { replace: true });
+    prepare(target).then(go, go);
+  }, [user, data, navigate, prepare]);
   return {
     loadFailed: entitlementsLoadFailed({ user, entitlements: data, entitlementsFailed: isError }),
     retrying: isFetching,
