@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import {
-  isRawResponse,
   pathOf,
   type BodyInputOf,
   type Endpoint,
@@ -81,7 +80,7 @@ function requestInit(endpoint: Endpoint, body: unknown): RequestInit {
 }
 
 /**
- * Sends the request with the session cookie. A 401 outside /api/auth/* asks the user to sign in
+ * Sends the request with the session cookie. A 401 outside the sign-in routes asks the user to sign in
  * again in a popup and repeats the request once; if that fails the original 401 is thrown.
  */
 async function send(endpoint: Endpoint, input: LooseInput | undefined): Promise<Response> {
@@ -121,6 +120,5 @@ export async function callEndpointOrNullIfSignedOut<E extends JsonEndpoint>(
 
 /** Calls an endpoint whose answer is not JSON (a PDF) and hands back the response to read. */
 export function fetchRawEndpoint<E extends RawEndpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<Response> {
-  if (!isRawResponse(endpoint.response)) throw new Error(`${endpoint.name} answers JSON; use callEndpoint`);
   return send(endpoint, input);
 }
