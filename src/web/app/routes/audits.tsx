@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { useAuditableServers } from '../../api/servers/servers';
 import { LoadingStatus } from '../../components/loading-status';
-import { NoServersCard } from '../../components/no-servers-card';
+import { NoServersCard } from '../../features/servers/no-servers-card';
 import { AuditFailureAlert } from '../../features/audits/audit-failure-alert';
 import { AuditHistoryCard } from '../../features/audits/audit-history-card';
 import { AuditProgressCard } from '../../features/audits/audit-progress-card';

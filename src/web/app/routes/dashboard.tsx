@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '../../components/brand';
 import { LoadingStatus } from '../../components/loading-status';
-import { NoServersCard } from '../../components/no-servers-card';
+import { NoServersCard } from '../../features/servers/no-servers-card';
 import { useServers } from '../../api/servers/servers';
 import { AuditFailureAlert } from '../../features/audits/audit-failure-alert';
 import { AuditProgressCard } from '../../features/audits/audit-progress-card';
@@ -8,13 +8,13 @@ import {
   AdminControlsCard,
   CriticalIssuesAlert,
   RecentActivityCard,
-  ServerOverviewCard,
   UsageCard,
 } from '../../features/audits/dashboard/dashboard-cards';
 import { ReportCard } from '../../features/audits/dashboard/report-card';
 import { StatCards } from '../../features/audits/dashboard/stat-cards';
 import { issuesHref } from '../../features/audits/issues-link';
 import { useServerAudit } from '../../features/audits/use-server-audit';
+import { ServerOverviewCard } from '../../features/servers/server-overview-card';
 import { criticalFailures } from '../../lib/audit-summary';
 import type { UserPageProps } from './page-props';
 

@@ -1,5 +1,5 @@
 import { ServerOff } from 'lucide-react';
-import { Card, CardContent } from './ui/card';
+import { Card, CardContent } from '../../components/ui/card';
 
 /** Shown where a page needs a server but the user has none the bot can see. */
 export function NoServersCard() {

@@ -1,4 +1,4 @@
-import type { Server } from '../../../../shared/contracts/servers';
+import type { Server } from '../../../shared/contracts/servers';
 
 export const NOT_READ_YET = 'not read yet';
 
