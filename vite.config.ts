@@ -13,12 +13,10 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than our code; a separate chunk stays cached across deploys.
+        // React changes less often than our code; a separate chunk stays cached across deploys. Other
+        // libraries travel with the lazily loaded pages that use them, so the landing page does not load them.
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 }],
         },
       },
     },

@@ -1,5 +1,5 @@
 import { AppProviders } from './providers';
-import { AppRoutes } from './routes';
+import { AppRoutes } from './app-routes';
 
 export function App() {
   return (

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { currentUserQueryKey } from '../lib/auth';
+import { authKeys } from '../api/auth/current-user';
 import { forgetSessionData, shouldLeaveAfterAuthError } from './auth-error-redirect';
 
 describe('shouldLeaveAfterAuthError', () => {
@@ -20,11 +20,11 @@ describe('shouldLeaveAfterAuthError', () => {
 describe('forgetSessionData', () => {
   it('drops cached data and resets the current user', async () => {
     const client = new QueryClient();
-    client.setQueryData(currentUserQueryKey, { username: 'someone' });
+    client.setQueryData(authKeys.currentUser, { username: 'someone' });
     client.setQueryData(['/api/servers'], [{ id: 's1' }]);
     await forgetSessionData(client);
     expect(client.getQueryData(['/api/servers'])).toBeUndefined();
     expect(client.getQueryCache().find({ queryKey: ['/api/servers'] })).toBeUndefined();
-    expect(client.getQueryData(currentUserQueryKey)).toBeUndefined();
+    expect(client.getQueryData(authKeys.currentUser)).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { currentUserQueryKey } from '../lib/auth';
+import { authKeys } from '../api/auth/current-user';
 
-/** Spec part 1 §2: pages where a 401 is expected (a visitor may be there) and must not bounce to /. */
+/** Pages where a 401 is expected (a visitor may be there) and must not bounce to /. */
 const STAY_ON_AUTH_ERROR = new Set(['/', '/paywall', '/about-our-audit']);
 
 export function shouldLeaveAfterAuthError(pathname: string): boolean {
@@ -14,7 +14,7 @@ export function shouldLeaveAfterAuthError(pathname: string): boolean {
  * loader and learns who, if anyone, is still signed in.
  */
 export function forgetSessionData(client: QueryClient): Promise<void> {
-  client.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });
+  client.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.currentUser[0] });
   client.getMutationCache().clear();
-  return client.resetQueries({ queryKey: currentUserQueryKey });
+  return client.resetQueries({ queryKey: authKeys.currentUser });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, formatErrorText, isUnauthorizedError, serverCodeOf, serverMessageOf } from './api-errors';
+import { ApiError, formatErrorText, isUnauthorizedError } from './api-errors';
 
 const body = JSON.stringify({ error: { code: 'COUPON_EXPIRED', message: 'This coupon has expired' } });
 
@@ -22,14 +22,16 @@ describe('ApiError', () => {
 
   it('exposes the server message and code of a JSON error body', () => {
     const error = new ApiError(409, body, 'Conflict');
-    expect(serverMessageOf(error)).toBe('This coupon has expired');
-    expect(serverCodeOf(error)).toBe('COUPON_EXPIRED');
+    expect(error.serverMessage).toBe('This coupon has expired');
+    expect(error.code).toBe('COUPON_EXPIRED');
   });
 
-  it('has no server message for a non-JSON body or another error type', () => {
-    expect(serverMessageOf(new ApiError(500, '<html>', 'Internal Server Error'))).toBeUndefined();
-    expect(serverMessageOf(new Error('boom'))).toBeUndefined();
-    expect(serverCodeOf('nope')).toBeUndefined();
+  it('has no server message or code for a non-JSON body or an unknown code', () => {
+    const html = new ApiError(500, '<html>', 'Internal Server Error');
+    expect(html.serverMessage).toBeNull();
+    expect(html.code).toBeNull();
+    const unknownCode = new ApiError(400, JSON.stringify({ error: { code: 'NOPE', message: 'x' } }), 'Bad Request');
+    expect(unknownCode.code).toBeNull();
   });
 });
 

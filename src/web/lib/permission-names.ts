@@ -1,6 +1,6 @@
 import { CRITICAL_PERMISSIONS, parsePermissions, permissionLabelsOf } from '../../shared/permissions';
 
-/** Spec part 1 §3: after the critical permissions, at most three others are named. */
+/** After the critical permissions, at most three others are named. */
 export const MAX_OTHER_PERMISSIONS = 3;
 
 export interface PermissionSummary {

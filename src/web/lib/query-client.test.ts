@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-errors';
-import {
-  createQueryClient,
-  queryKeyToPath,
-  shouldRetryMutation,
-  shouldRetryQuery,
-  STALE_TIME_MS,
-} from './query-client';
+import { createQueryClient, shouldRetryMutation, shouldRetryQuery, STALE_TIME_MS } from './query-client';
 
 const unauthorized = new ApiError(401, '', 'Unauthorized');
 const serverError = new ApiError(500, '', 'Internal Server Error');
-
-describe('queryKeyToPath', () => {
-  it('joins the key parts with /', () => {
-    expect(queryKeyToPath(['/api/servers'])).toBe('/api/servers');
-    expect(queryKeyToPath(['/api/servers', 'abc', 'audits'])).toBe('/api/servers/abc/audits');
-    expect(queryKeyToPath(['/api/audits', 42])).toBe('/api/audits/42');
-  });
-});
 
 describe('retry rules', () => {
   it('retries queries up to twice, never on 401', () => {

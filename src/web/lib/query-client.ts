@@ -1,19 +1,9 @@
-import { MutationCache, QueryCache, QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isUnauthorizedError } from './api-errors';
-import { getJson, type UnauthorizedBehavior } from './api-request';
 
 export const STALE_TIME_MS = 10 * 60 * 1000;
 const MAX_QUERY_RETRIES = 2;
 const MAX_MUTATION_RETRIES = 1;
-
-/** Default data fetch (spec §7): the key parts joined by '/' form the path. */
-export function queryKeyToPath(queryKey: QueryKey): string {
-  return queryKey.map((part) => String(part)).join('/');
-}
-
-export function getQueryFn(options: { on401: UnauthorizedBehavior }): QueryFunction<unknown> {
-  return ({ queryKey }) => getJson(queryKeyToPath(queryKey), options);
-}
 
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
   return !isUnauthorizedError(error) && failureCount < MAX_QUERY_RETRIES;
@@ -38,7 +28,6 @@ export function createQueryClient(onUnauthorized: (client: QueryClient) => void)
     }),
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
         staleTime: STALE_TIME_MS,
         refetchOnWindowFocus: false,
         retry: shouldRetryQuery,

@@ -1,15 +1,20 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
-import { io } from 'socket.io-client';
-import { SERVER_EVENTS } from '../../shared/contracts/realtime';
-import { invalidateAuditQueries } from './audits';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import {
+  CLIENT_EVENTS,
+  SERVER_EVENTS,
+  type ClientEventName,
+  type ClientEventPayload,
+  type ServerEventName,
+  type ServerEventPayload,
+} from '../../shared/contracts/realtime';
 
 export const REALTIME_PATH = '/socket.io';
 export const CONNECT_TIMEOUT_MS = 20_000;
 export const MAX_RECONNECT_ATTEMPTS = 5;
 export const RECONNECT_DELAY_STEP_MS = 1000;
 
-/** Spec part 1 §4, §9: up to five retries, waiting one second times the attempt number; null = give up. */
+/** Up to five retries, waiting one second times the attempt number; null = give up. */
 export function reconnectDelayMs(attempt: number): number | null {
   return attempt >= 1 && attempt <= MAX_RECONNECT_ATTEMPTS ? RECONNECT_DELAY_STEP_MS * attempt : null;
 }
@@ -39,17 +44,52 @@ export function useRealtimeStatus(): RealtimeStatus {
   );
 }
 
-interface ConnectOptions {
-  userId: string;
-  queryClient: QueryClient;
-  onServerError: () => void;
+type Handler<E extends ServerEventName> = (payload: ServerEventPayload<E>) => void;
+type ParsedHandler = (parsed: unknown) => void;
+
+// Subscriptions outlive any one socket: a reconnect or a new sign-in keeps delivering to the same handlers.
+const handlers = new Map<ServerEventName, Set<ParsedHandler>>();
+
+/** Runs `handler` for every `event` the server pushes until the returned function is called. */
+export function onRealtimeEvent<E extends ServerEventName>(event: E, handler: Handler<E>): () => void {
+  // deliver() hands this event's handlers only payloads parsed by this event's schema.
+  const typed: ParsedHandler = (parsed) => handler(parsed as ServerEventPayload<E>);
+  const set = handlers.get(event) ?? new Set<ParsedHandler>();
+  handlers.set(event, set);
+  set.add(typed);
+  return () => {
+    set.delete(typed);
+  };
+}
+
+/** A payload that does not match its declared schema is dropped: handlers only ever see typed data. */
+function deliver(event: ServerEventName, payload: unknown): void {
+  const parsed = SERVER_EVENTS[event].safeParse(payload);
+  if (!parsed.success) return;
+  for (const handler of handlers.get(event) ?? []) handler(parsed.data);
+}
+
+/** Runs `handler` for every `event` the server pushes while mounted; the latest handler is always used. */
+export function useRealtimeEvent<E extends ServerEventName>(event: E, handler: Handler<E>): void {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  }, [handler]);
+  useEffect(() => onRealtimeEvent<E>(event, (payload) => latest.current(payload)), [event]);
+}
+
+let currentSocket: Socket | null = null;
+
+/** Sends a declared client event on the open socket; the argument is checked against its schema first. */
+export function emitRealtime<E extends ClientEventName>(event: E, payload: ClientEventPayload<E>): void {
+  currentSocket?.emit(event, CLIENT_EVENTS[event].parse(payload));
 }
 
 /**
  * Opens the socket and returns its teardown. socket.io's own reconnection backs off exponentially,
- * so it is turned off and the spec's linear schedule is run here, for drops from either side.
+ * so it is turned off and a linear schedule is run here, for drops from either side.
  */
-function connectRealtime({ userId, queryClient, onServerError }: ConnectOptions): () => void {
+export function connectRealtime(userId: string): () => void {
   const socket = io({
     path: REALTIME_PATH,
     withCredentials: true,
@@ -57,6 +97,7 @@ function connectRealtime({ userId, queryClient, onServerError }: ConnectOptions)
     reconnection: false,
     autoConnect: false,
   });
+  currentSocket = socket;
   let attempt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
@@ -75,16 +116,14 @@ function connectRealtime({ userId, queryClient, onServerError }: ConnectOptions)
   socket.on('connect', () => {
     attempt = 0;
     setStatus('connected');
-    socket.emit('join-notifications', userId);
+    emitRealtime('join-notifications', userId);
   });
   socket.on('disconnect', retry);
-  // A failed connection only marks the state as disconnected; it is not worth a toast (spec part 1 §8).
+  // A failed connection only marks the state as disconnected; it is not worth a toast.
   socket.on('connect_error', retry);
-  socket.on('error', onServerError);
-  socket.on('audit.updated', (payload: unknown) => {
-    const parsed = SERVER_EVENTS['audit.updated'].safeParse(payload);
-    if (parsed.success) void invalidateAuditQueries(queryClient, parsed.data);
-  });
+  for (const event of Object.keys(SERVER_EVENTS) as ServerEventName[]) {
+    socket.on(event, (payload: unknown) => deliver(event, payload));
+  }
   socket.connect();
 
   return () => {
@@ -92,15 +131,15 @@ function connectRealtime({ userId, queryClient, onServerError }: ConnectOptions)
     clearTimeout(retryTimer);
     socket.removeAllListeners();
     socket.disconnect();
+    if (currentSocket === socket) currentSocket = null;
     setStatus('disconnected');
   };
 }
 
-/** Keeps a socket open while someone is signed in (spec part 1 §4) and closes it when they are gone. */
-export function useRealtimeConnection(userId: string | null, onServerError: () => void): void {
-  const queryClient = useQueryClient();
+/** Keeps a socket open while someone is signed in and closes it when they are gone. */
+export function useRealtimeConnection(userId: string | null): void {
   useEffect(() => {
     if (userId === null) return undefined;
-    return connectRealtime({ userId, queryClient, onServerError });
-  }, [userId, queryClient, onServerError]);
+    return connectRealtime(userId);
+  }, [userId]);
 }

@@ -1,6 +1,6 @@
-import { AUTH_MESSAGE } from '../../shared/contracts/auth';
+import { AUTH_MESSAGE, startSignIn } from '../../shared/contracts/auth';
 
-export const REAUTH_URL = '/api/auth/discord?popup=1';
+export const REAUTH_URL = `${startSignIn.path}?popup=1`;
 export const REAUTH_TIMEOUT_MS = 60_000;
 const POPUP_FEATURES = 'width=500,height=600,menubar=no,toolbar=no,location=yes,resizable=yes,scrollbars=yes';
 

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Spec part 1 §9: at 768 px or less the report opens in the page and downloads instead of popping up. */
+/** At 768 px or less the report opens in the page and downloads instead of popping up. */
 export const MOBILE_QUERY = '(max-width: 768px)';
 
 export function useMediaQuery(query: string): boolean {

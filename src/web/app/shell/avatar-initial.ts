@@ -1,4 +1,4 @@
-/** Spec part 1 §2: the first letter of the username, upper-cased, or 'U' when there is none. */
+/** The first letter of the username, upper-cased, or 'U' when there is none. */
 export function avatarInitial(username: string | null | undefined): string {
   const first = username?.trim().charAt(0) ?? '';
   return first === '' ? 'U' : first.toUpperCase();

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'wouter';
 import { cn } from '../../lib/utils';
-import { isNavItemActive, navItemsFor } from './nav-items';
+import { isNavItemActive, navItemsFor } from '../routes/route-table';
 
 interface NavLinksProps {
   isAdmin: boolean;

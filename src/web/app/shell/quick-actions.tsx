@@ -2,7 +2,7 @@ import { Bot, Play } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../components/ui/button';
 
-/** Spec part 1 §2: 'Run New Audit' has no action yet and 'Invite Bot' only logs. */
+/** 'Run New Audit' has no action yet and 'Invite Bot' only logs. */
 export function QuickActions() {
   const titleId = useId();
   return (

@@ -2,13 +2,13 @@ import { LogOut } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
-import { useLogout } from '../../lib/auth';
+import { useLogout } from '../../api/auth/logout';
 
 function reportLogoutFailure(): void {
   toast({ title: 'Logout Failed', description: 'Failed to logout. Please try again.', variant: 'destructive' });
 }
 
-/** `quiet` is for the mobile menu, which ignores a failed logout (spec part 1 §8). */
+/** `quiet` is for the mobile menu, which ignores a failed logout. */
 export function SignOutButton({ quiet = false }: { quiet?: boolean }) {
   const logout = useLogout({ onError: quiet ? undefined : reportLogoutFailure });
   return (

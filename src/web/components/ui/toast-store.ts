@@ -1,4 +1,4 @@
-/** Spec §9: one toast at a time; a closed toast stays mounted this long so its exit can finish. */
+/** One toast at a time; a closed toast stays mounted this long so its exit can finish. */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_DURATION_MS = 5_000;

@@ -1,14 +1,15 @@
 import { ChevronDown, Eye, FileSearch, History } from 'lucide-react';
 import { Collapsible } from 'radix-ui';
 import { Link } from 'wouter';
-import { AuditStatusBadge, RiskScoreBadge } from '../../components/audit/audit-badges';
+import { AuditStatusBadge, RiskScoreBadge } from './audit-badges';
 import { Button } from '../../components/ui/button';
 import { LoadingStatus } from '../../components/loading-status';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { useUserAudits, type UserAudit } from '../../lib/audits';
+import type { UserAudit } from '../../../shared/contracts/audits';
+import { useUserAudits } from '../../api/audits/audit-queries';
 import { formatDateTime } from '../../lib/format-date';
 
-/** Spec part 1 §9: the history shows at most ten audits. */
+/** The history shows at most ten audits. */
 export const HISTORY_LIMIT = 10;
 
 function HistoryRow({ audit }: { audit: UserAudit }) {

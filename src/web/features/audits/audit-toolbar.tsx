@@ -2,14 +2,14 @@ import { Play } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import type { Server } from '../../../shared/contracts/servers';
-import { InviteBotButton } from '../../components/audit/invite-bot-button';
+import { InviteBotButton } from './invite-bot-button';
 import { ServerSelect } from '../../components/server-select';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
-import { useAuditUsage } from '../../lib/audits';
-import { usageMessage } from '../../lib/audit-usage';
+import { useAuditUsage } from '../../api/audits/audit-queries';
+import { usageMessage } from './audit-usage';
 
 interface AuditToolbarProps {
   isAdmin: boolean;
@@ -43,7 +43,7 @@ function UsageNote({ serverId }: { serverId: string }) {
   );
 }
 
-/** Server choice, 'Run New Audit' and 'Invite' (spec part 1 §2); admins choose among all servers. */
+/** Server choice, 'Run New Audit' and 'Invite'; admins choose among all servers. */
 export function AuditToolbar({
   isAdmin,
   servers,

@@ -1,14 +1,14 @@
 import { Gauge, UserPen } from 'lucide-react';
 import type { Audit } from '../../../shared/contracts/audits';
-import { ScoreGauge } from '../../components/audit/score-gauge';
-import { SeverityChart } from '../../components/audit/severity-chart';
+import { ScoreGauge } from './score-gauge';
+import { SeverityChart } from './severity-chart';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 
-/** Score with its risk label, passed, failed and critical counts, and failures by severity (spec part 1 §2). */
+/** Score with its risk label, passed, failed and critical counts, and failures by severity. */
 interface RiskAssessmentCardProps {
   audit: Audit;
   title?: string;
-  /** The results page shows the score as a percent (spec part 1 §2). */
+  /** The results page shows the score as a percent. */
   unit?: '' | '%';
 }
 

@@ -2,7 +2,7 @@ import { LogIn } from 'lucide-react';
 import type { CurrentUser } from '../../../shared/contracts/auth';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { SIGN_IN_URL } from '../../lib/auth';
+import { SIGN_IN_URL } from '../../api/auth/sign-in';
 import { BypassForm } from './bypass-form';
 
 interface BypassDialogProps {

@@ -1,5 +1,5 @@
 import { BypassRequest } from '../../../shared/contracts/paywall';
-import { ApiError, serverMessageOf } from '../../lib/api-errors';
+import { ApiError } from '../../lib/api-errors';
 
 export const DEFAULT_BYPASS_USERNAME = 'admin';
 export const BYPASS_CODE_MAX_LENGTH = 256;
@@ -30,7 +30,7 @@ export function toBypassRequest(fields: BypassFields): BypassRequest | null {
  */
 export function bypassFailureMessage(error: unknown): string {
   if (error instanceof ApiError && error.status !== 404 && error.status < 500) {
-    return serverMessageOf(error) ?? INVALID_CODE_FALLBACK;
+    return error.serverMessage ?? INVALID_CODE_FALLBACK;
   }
   return INVALID_CODE_FALLBACK;
 }

@@ -7,7 +7,8 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
-import { useServers } from '../../lib/servers';
+import { useBypassPaywall } from '../../api/paywall/bypass-paywall';
+import { useServers } from '../../api/servers/servers';
 import {
   BYPASS_CODE_MAX_LENGTH,
   BYPASS_USERNAME_MAX_LENGTH,
@@ -16,9 +17,8 @@ import {
   bypassFailureMessage,
   toBypassRequest,
 } from './bypass-form-state';
-import { useBypassCode } from './use-bypass';
 
-/** Bypass-code form (spec part 1 §5); reused by the paywall. `onDone` runs after access is granted. */
+/** Bypass-code form; reused by the paywall. `onDone` runs after access is granted. */
 export function BypassForm({ onDone }: { onDone?: () => void }) {
   const [code, setCode] = useState('');
   const [username, setUsername] = useState(DEFAULT_BYPASS_USERNAME);
@@ -27,7 +27,7 @@ export function BypassForm({ onDone }: { onDone?: () => void }) {
   const servers = useServers({ enabled: true });
   const ids = { code: useId(), username: useId(), server: useId() };
 
-  const bypass = useBypassCode({
+  const bypass = useBypassPaywall({
     onSuccess: () => {
       toast({ title: 'Access Granted!', description: 'Your bypass code was accepted.', variant: 'success' });
       onDone?.();

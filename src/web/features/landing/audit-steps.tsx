@@ -4,7 +4,7 @@ import { formatUsd, PLANS } from '../../../shared/plans';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { SIGN_IN_URL } from '../../lib/auth';
+import { SIGN_IN_URL } from '../../api/auth/sign-in';
 import { cn } from '../../lib/utils';
 
 function StepNumber({ n }: { n: number }) {

@@ -14,7 +14,7 @@ function isKnownCode(code: string): code is AuthErrorCode {
   return Object.hasOwn(MESSAGES, code);
 }
 
-/** Spec part 1 §8: the landing page's `error` parameter, as a sentence for the user. */
+/** The landing page's `error` parameter, as a sentence for the user. */
 export function authErrorMessage(code: string): string {
   return isKnownCode(code) ? MESSAGES[code] : FALLBACK;
 }

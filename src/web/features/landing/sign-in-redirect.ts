@@ -8,7 +8,7 @@ interface RedirectInput {
   justLoggedInAsAdmin: boolean;
 }
 
-/** Spec part 1 §4: where a signed-in user at / belongs, or null to stay on the landing page. */
+/** Where a signed-in user at / belongs, or null to stay on the landing page. */
 export function signInRedirectTarget({
   user,
   entitlements,

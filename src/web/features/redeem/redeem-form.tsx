@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Info, Ticket } from 'lucide-react';
-import { useId, type ChangeEvent } from 'react';
+import { useId, type ChangeEvent, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import {
@@ -10,7 +10,6 @@ import {
   type RedeemCouponFormInput,
   type RedeemCouponFormOutput,
 } from '../../../shared/coupon-code';
-import { InviteBotButton } from '../../components/audit/invite-bot-button';
 import { ServerSelect } from '../../components/server-select';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -18,12 +17,14 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '../.
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
-import { useServers } from '../../lib/servers';
+import { useServers } from '../../api/servers/servers';
 
 interface RedeemFormProps {
   initialCode: string;
   isPending: boolean;
   onSubmit: (values: RedeemCouponFormOutput) => void;
+  /** The page supplies the bot invite for the chosen server, so this feature does not import the audits one. */
+  inviteBot: (guildDiscordId: string) => ReactNode;
 }
 
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
@@ -43,7 +44,7 @@ function upperCaseInPlace(event: ChangeEvent<HTMLInputElement>): void {
   input.setSelectionRange(selectionStart, selectionEnd);
 }
 
-export function RedeemForm({ initialCode, isPending, onSubmit }: RedeemFormProps) {
+export function RedeemForm({ initialCode, isPending, onSubmit, inviteBot }: RedeemFormProps) {
   const servers = useServers({ enabled: true });
   const ids = { code: useId(), codeHint: useId(), codeError: useId(), server: useId(), serverError: useId() };
   const form = useForm<RedeemCouponFormInput, unknown, RedeemCouponFormOutput>({
@@ -113,9 +114,7 @@ export function RedeemForm({ initialCode, isPending, onSubmit }: RedeemFormProps
                 Make sure the Rampart bot is invited to this server with Administrator permission, or the audit cannot
                 read its configuration.
               </AlertDescription>
-              <div className="col-start-2 mt-2">
-                <InviteBotButton guildDiscordId={chosenServer.discordId} label="Invite Bot" size="sm" />
-              </div>
+              <div className="col-start-2 mt-2">{inviteBot(chosenServer.discordId)}</div>
             </Alert>
           )}
           <Button type="submit" size="lg" disabled={isPending}>

@@ -1,4 +1,5 @@
-import type { CouponErrorCode } from '../../../shared/contracts/coupons';
+import { CouponErrorCode } from '../../../shared/contracts/coupons';
+import { ApiError } from '../../lib/api-errors';
 
 const BY_CODE: Record<CouponErrorCode, string> = {
   COUPON_NOT_FOUND: 'Coupon code not found. Please check the code and try again.',
@@ -12,10 +13,10 @@ const BY_CODE: Record<CouponErrorCode, string> = {
 const SERVER_NOT_FOUND = 'The selected server was not found. Please select a different server.';
 const FALLBACK = 'Failed to redeem coupon. Please try again.';
 
-/** Spec part 1 §8, 'Redemption Failed': chosen by the error code found anywhere in the error text. */
+/** 'Redemption Failed': one message per coupon error code, else by the server's wording. */
 export function redemptionErrorMessage(error: unknown): string {
+  const coupon = CouponErrorCode.safeParse(error instanceof ApiError ? error.code : null);
+  if (coupon.success) return BY_CODE[coupon.data];
   const text = error instanceof Error ? error.message : String(error);
-  const match = Object.entries(BY_CODE).find(([code]) => text.includes(code));
-  if (match !== undefined) return match[1];
   return text.includes('Server not found') ? SERVER_NOT_FOUND : FALLBACK;
 }

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { StoredCheckResult } from '../../../../shared/contracts/audits';
-import { CheckStatusBadge } from '../../../components/audit/audit-badges';
+import { CheckStatusBadge } from '../audit-badges';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -96,7 +96,7 @@ function OverrideForm({
   );
 }
 
-/** Staff only (spec part 1 §5): sets a check to Pass, Fail or Waived with notes. */
+/** Staff only: sets a check to Pass, Fail or Waived with notes. */
 export function AdminOverrideDialog({ check, isPending, onOpenChange, onSubmit }: AdminOverrideDialogProps) {
   return (
     <Dialog open={check !== null} onOpenChange={onOpenChange}>

@@ -2,7 +2,7 @@ import { ChevronDown, CircleHelp, FileCheck2, Gavel, Wrench } from 'lucide-react
 import { Collapsible } from 'radix-ui';
 import { useId } from 'react';
 import type { StoredCheckResult } from '../../../../shared/contracts/audits';
-import { CheckStatusBadge, SeverityBadge } from '../../../components/audit/audit-badges';
+import { CheckStatusBadge, SeverityBadge } from '../audit-badges';
 import { EvidenceView } from '../../../components/audit/evidence-view';
 import { Button } from '../../../components/ui/button';
 import { Switch } from '../../../components/ui/switch';

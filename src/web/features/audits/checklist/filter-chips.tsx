@@ -7,7 +7,7 @@ interface FilterChipsProps {
   onChange: (filter: CheckFilter) => void;
 }
 
-/** All, Critical, High, Medium, Low and Passed, each with its count (spec part 1 §2). */
+/** All, Critical, High, Medium, Low and Passed, each with its count. */
 export function FilterChips({ value, counts, onChange }: FilterChipsProps) {
   return (
     <div role="group" aria-label="Filter checks" className="flex flex-wrap gap-2">

@@ -3,7 +3,7 @@ import { CHECK_IDS } from '../../../../shared/audit-contract';
 import { FIX_GUIDES, fixGuideFor, GENERIC_FIX_STEPS, TOPIC_BY_CHECK } from './fix-guides';
 
 describe('fix guides', () => {
-  it('cover the fifteen named topics of the spec', () => {
+  it('cover the fifteen named topics', () => {
     expect(Object.keys(FIX_GUIDES)).toEqual([
       'Two-Factor Authentication',
       'Bot Permissions',

@@ -1,5 +1,5 @@
 /**
- * Step-by-step fix instructions for the named topics of spec part 1 §2. They complement each check's
+ * Step-by-step fix instructions for fifteen named topics. They complement each check's
  * own remediation text (which names exactly what was found) with the clicks to get there.
  */
 export const FIX_GUIDES = {
@@ -127,7 +127,7 @@ export const TOPIC_BY_CHECK: ReadonlyMap<string, FixTopic> = new Map<string, Fix
   ['EXTERNAL_CONTENT', 'External Applications'],
 ]);
 
-/** Spec part 1 §2: the five-step fallback for checks without a named topic. */
+/** The five-step fallback for checks without a named topic. */
 export const GENERIC_FIX_STEPS = [
   'Read why this check matters and what the audit found in its evidence.',
   'Open Server Settings in Discord with the owner account or an administrator.',

@@ -1,9 +1,9 @@
 import { ExternalLink } from 'lucide-react';
 import { useId } from 'react';
 import type { StoredCheckResult } from '../../../../shared/contracts/audits';
-import { SeverityBadge } from '../../../components/audit/audit-badges';
+import { SeverityBadge } from '../audit-badges';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { numberedSteps } from '../../../lib/numbered-steps';
+import { numberedSteps } from './numbered-steps';
 import { fixGuideFor } from './fix-guides';
 
 interface HowToFixDialogProps {

@@ -1,9 +1,9 @@
-import type { UpdateCheckInput } from '../../../lib/audit-mutations';
+import type { UpdateCheckInput } from '../../../api/audits/audit-mutations';
 
 export type OverrideChoice = 'PASS' | 'FAIL' | 'WAIVED';
 type CheckUpdate = Pick<UpdateCheckInput, 'status' | 'waiveReason'>;
 
-/** Admin Override (spec part 1 §4): Pass is sent as WAIVED, since only the engine decides a real PASS. */
+/** Admin Override: Pass is sent as WAIVED, since only the engine decides a real PASS. */
 export function overrideRequest(choice: OverrideChoice, notes: string): CheckUpdate {
   const trimmed = notes.trim();
   if (choice === 'FAIL') return { status: 'FAIL', waiveReason: trimmed === '' ? null : trimmed };
@@ -11,7 +11,7 @@ export function overrideRequest(choice: OverrideChoice, notes: string): CheckUpd
   return { status: 'WAIVED', waiveReason: trimmed === '' ? fallback : trimmed };
 }
 
-/** Manual Overrides toggle (spec part 1 §4): on sends WAIVED, off sends FAIL. */
+/** Manual Overrides toggle: on sends WAIVED, off sends FAIL. */
 export function toggleRequest(on: boolean): CheckUpdate {
   return on
     ? { status: 'WAIVED', waiveReason: 'Manually overridden by Rampart staff' }

@@ -1,7 +1,7 @@
 import { CircleHelp, FileDown, ListChecks, RotateCcw } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AuditWithChecks, StoredCheckResult } from '../../../../shared/contracts/audits';
-import { useReportActions } from '../../../components/audit/use-report-actions';
+import { useReportActions } from '../use-report-actions';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
@@ -89,7 +89,7 @@ function ChecklistHeader({
   );
 }
 
-/** The 20-point checklist of one audit with filters, staff overrides and fix instructions (spec part 1 §2). */
+/** The 20-point checklist of one audit with filters, staff overrides and fix instructions. */
 export function SecurityChecklist({
   audit,
   initialFilter = 'all',

@@ -1,12 +1,12 @@
 import type { StoredCheckResult } from '../../../../shared/contracts/audits';
 import { toast } from '../../../components/ui/use-toast';
-import { useUpdateCheck } from '../../../lib/audit-mutations';
-import { checkUpdateErrorDescription, OVERRIDE_CHECK_FALLBACK, UPDATE_CHECK_FALLBACK } from '../../../lib/audit-errors';
+import { useUpdateCheck } from '../../../api/audits/audit-mutations';
+import { checkUpdateErrorDescription, OVERRIDE_CHECK_FALLBACK, UPDATE_CHECK_FALLBACK } from '../audit-errors';
 import { overrideRequest, toggleRequest, type OverrideChoice } from './override-request';
 
 const CHOICE_WORDS: Record<OverrideChoice, string> = { PASS: 'passed', FAIL: 'failed', WAIVED: 'waived' };
 
-/** The two ways staff change a check, each with its own toasts (spec part 1 §8). */
+/** The two ways staff change a check, each with its own toasts. */
 export function useCheckUpdates(options: { onOverridden: () => void }) {
   const update = useUpdateCheck();
 

@@ -1,11 +1,11 @@
 import { Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Audit } from '../../../../shared/contracts/audits';
-import { AuditStatusBadge } from '../../../components/audit/audit-badges';
+import { AuditStatusBadge } from '../audit-badges';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { formatDateTime } from '../../../lib/format-date';
 
-/** Created, completed, total checks and server id (spec part 1 §2). */
+/** Created, completed, total checks and server id. */
 export function AuditInfoCard({ audit, serverName }: { audit: Audit; serverName: string | undefined }) {
   const rows: [string, ReactNode][] = [
     ['Status', <AuditStatusBadge status={audit.status} />],

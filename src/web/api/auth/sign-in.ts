@@ -1,0 +1,4 @@
+import { startSignIn } from '../../../shared/contracts/auth';
+
+/** Full-page navigation here starts Discord sign-in. */
+export const SIGN_IN_URL = startSignIn.path;

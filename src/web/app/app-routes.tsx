@@ -1,0 +1,47 @@
+import { lazy, Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { useCurrentUser } from '../api/auth/current-user';
+import { FullPageLoader } from '../components/full-page-loader';
+import { lazyPage } from '../lib/lazy-page';
+import { PrepareNavigationContext } from './prepare-navigation';
+import { LandingPage, preloadPage, PUBLIC_ROUTES } from './routes/route-table';
+
+// Loaded once someone is signed in: visitors never download the shell, its pages or the socket client.
+const SignedInRoutes = lazyPage(() => import('./signed-in-routes'));
+const LiveUpdates = lazy(() => import('./live-updates'));
+
+async function prepareNavigation(path: string): Promise<void> {
+  await Promise.all([SignedInRoutes.preload(), preloadPage(path)]);
+}
+
+/**
+ * Public pages answer everyone; any other address shows the landing page to a visitor and the
+ * signed-in routes to a user.
+ */
+export function AppRoutes() {
+  const me = useCurrentUser();
+  if (me.isPending) return <FullPageLoader label="Checking your session..." />;
+  // A failed current-user call is not retried; the visitor sees the public pages and can sign in again.
+  const user = me.data ?? null;
+
+  return (
+    <PrepareNavigationContext value={prepareNavigation}>
+      {user !== null && (
+        // The live connection exists only while someone is signed in, on every page.
+        <Suspense fallback={null}>
+          <LiveUpdates userId={user.id} />
+        </Suspense>
+      )}
+      <Suspense fallback={<FullPageLoader label="Loading the page..." />}>
+        <Switch>
+          {PUBLIC_ROUTES.map((route) => (
+            <Route key={route.path} path={route.path}>
+              <route.page user={user} />
+            </Route>
+          ))}
+          <Route>{user === null ? <LandingPage user={null} /> : <SignedInRoutes user={user} />}</Route>
+        </Switch>
+      </Suspense>
+    </PrepareNavigationContext>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { useSearch } from 'wouter';
+import { useAuditableServers } from '../../api/servers/servers';
+import { LoadingStatus } from '../../components/loading-status';
+import { NoServersCard } from '../../features/servers/no-servers-card';
+import { AuditFailureAlert } from '../../features/audits/audit-failure-alert';
+import { AuditHistoryCard } from '../../features/audits/audit-history-card';
+import { AuditProgressCard } from '../../features/audits/audit-progress-card';
+import { AuditToolbar } from '../../features/audits/audit-toolbar';
+import { SecurityChecklist } from '../../features/audits/checklist/security-checklist';
+import { FILTER_PARAM, parseCheckFilter } from '../../features/audits/issues-link';
+import { LiveIndicator } from '../../features/audits/live-indicator';
+import { RiskAssessmentCard } from '../../features/audits/risk-assessment-card';
+import { ScoreTrendCard } from '../../features/audits/score-trend-card';
+import { useServerAudit } from '../../features/audits/use-server-audit';
+import type { UserPageProps } from './page-props';
+
+/** /audits: choose a server, run and follow audits, work through the checklist. */
+export default function AuditsPage({ user }: UserPageProps) {
+  const query = new URLSearchParams(useSearch());
+  const requestedServer = query.get('server') ?? '';
+  const requestedFilter = parseCheckFilter(query.get(FILTER_PARAM));
+  const [chosen, setChosen] = useState(requestedServer);
+  const servers = useAuditableServers(user);
+  const server = servers.data?.find((item) => item.id === chosen) ?? servers.data?.[0];
+
+  const { audits, latest, latestCompleted, active, detail, isStarting, busy, run } = useServerAudit(server?.id, {
+    withUsage: false,
+  });
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold tracking-tight">Security Audits</h1>
+          <p className="text-sm text-muted-foreground">
+            Run an audit, follow its progress and work through the 20-point checklist.
+          </p>
+        </div>
+        <LiveIndicator />
+      </header>
+
+      <AuditToolbar
+        isAdmin={user.isAdmin}
+        servers={servers.data}
+        serversLoading={servers.isPending}
+        server={server}
+        onServerChange={setChosen}
+        busy={busy}
+        isStarting={isStarting}
+        onRun={run}
+      />
+
+      {servers.isError && (
+        <p className="text-sm text-destructive">Your servers could not be loaded. Please refresh the page.</p>
+      )}
+      {servers.data !== undefined && servers.data.length === 0 && <NoServersCard />}
+
+      {server !== undefined && (
+        <>
+          {latest?.status === 'failed' && (
+            <AuditFailureAlert
+              audit={latest}
+              guildDiscordId={server.discordId}
+              onRunAgain={run}
+              isStarting={isStarting}
+            />
+          )}
+          {active !== undefined && <AuditProgressCard audit={active} serverName={server.name} />}
+          {audits.isPending && <LoadingStatus label="Loading audits..." />}
+          {audits.isError && (
+            <p className="text-sm text-destructive">
+              The audits of this server could not be loaded. Please refresh the page.
+            </p>
+          )}
+          {latestCompleted !== undefined && audits.data !== undefined && (
+            <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+              <RiskAssessmentCard audit={latestCompleted} title={`Risk Assessment: ${server.name}`} />
+              <ScoreTrendCard audits={audits.data} />
+            </div>
+          )}
+          {latestCompleted !== undefined && detail.isPending && <LoadingStatus label="Loading the checklist..." />}
+          {latestCompleted !== undefined && detail.isError && (
+            <p className="text-sm text-destructive">The checklist could not be loaded. Please refresh the page.</p>
+          )}
+          {audits.isSuccess && (latestCompleted === undefined || detail.isSuccess) && (
+            <SecurityChecklist
+              key={`${server.id}-${requestedFilter}`}
+              audit={detail.data}
+              initialFilter={requestedFilter}
+              isAdmin={user.isAdmin}
+              onReAudit={run}
+              reAuditDisabled={busy}
+            />
+          )}
+        </>
+      )}
+
+      <AuditHistoryCard />
+    </div>
+  );
+}

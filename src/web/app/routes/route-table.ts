@@ -1,0 +1,183 @@
+import {
+  Award,
+  Bell,
+  CreditCard,
+  FileSearch,
+  LayoutDashboard,
+  ShieldAlert,
+  ShieldCheck,
+  Wrench,
+  type LucideIcon,
+} from 'lucide-react';
+import type { Access } from '../../../shared/contracts/endpoint';
+import { lazyPage, type LazyPage } from '../../lib/lazy-page';
+import type { PublicPageProps, UserPageProps } from './page-props';
+
+export interface NavEntry {
+  label: string;
+  icon: LucideIcon;
+  /** Listed for staff only; the page itself follows `access`. */
+  adminOnly?: boolean;
+}
+
+interface RouteBase {
+  path: string;
+  title: string;
+  nav?: NavEntry;
+}
+
+/** Anyone may open it, outside the shell. */
+export interface PublicRoute extends RouteBase {
+  access: 'public';
+  page: LazyPage<PublicPageProps>;
+}
+
+/** Signed-in users only (staff only for `admin`); a visitor gets the landing page instead. */
+export type SignedInRoute = RouteBase & {
+  access: Exclude<Access, 'public'>;
+  /** `bare` pages have their own header; `shell` pages sit in the sidebar layout. */
+  layout: 'bare' | 'shell';
+} & (
+    | { page: LazyPage<UserPageProps> }
+    /** A screen not built yet: the shell shows a "coming soon" card with this description. */
+    | { comingSoon: string }
+  );
+
+export type AppRoute = PublicRoute | SignedInRoute;
+
+/** Also what a visitor sees at any address that needs a signed-in user. */
+export const LandingPage = lazyPage(() => import('./landing'));
+
+/**
+ * Every page of the app, in nav order where they have a nav entry. A page's code is loaded when it
+ * is first shown, so the landing page does not carry the signed-in screens.
+ */
+export const ROUTES: readonly AppRoute[] = [
+  { path: '/', title: 'Rampart', access: 'public', page: LandingPage },
+  { path: '/about-our-audit', title: 'About Our Audit', access: 'public', page: lazyPage(() => import('./about')) },
+  { path: '/redeem', title: 'Redeem a Coupon', access: 'public', page: lazyPage(() => import('./redeem')) },
+  {
+    path: '/paywall',
+    title: 'Choose Your Audit Plan',
+    access: 'user',
+    layout: 'bare',
+    page: lazyPage(() => import('./paywall')),
+  },
+  {
+    path: '/dashboard',
+    title: 'Dashboard',
+    access: 'user',
+    layout: 'shell',
+    nav: { label: 'Dashboard', icon: LayoutDashboard },
+    page: lazyPage(() => import('./dashboard')),
+  },
+  {
+    path: '/audits',
+    title: 'Security Audits',
+    access: 'user',
+    layout: 'shell',
+    nav: { label: 'Security Audits', icon: ShieldCheck },
+    page: lazyPage(() => import('./audits')),
+  },
+  {
+    path: '/evidence',
+    title: 'Evidence Reviews',
+    access: 'user',
+    layout: 'shell',
+    nav: { label: 'Evidence Reviews', icon: FileSearch },
+    comingSoon:
+      'All your evidence submissions across audits, with pending, approved and rejected counts, will appear here.',
+  },
+  {
+    path: '/certificates',
+    title: 'Audit Certificates',
+    access: 'user',
+    layout: 'shell',
+    nav: { label: 'Audit Certificates', icon: Award },
+    comingSoon: 'Certificates earned with a score of 90 or more and zero critical issues will appear here.',
+  },
+  {
+    path: '/notifications',
+    title: 'Notifications',
+    access: 'user',
+    layout: 'shell',
+    nav: { label: 'Notifications', icon: Bell },
+    comingSoon: 'Updates about your audits and evidence reviews will appear here.',
+  },
+  {
+    path: '/engineer',
+    title: 'Manual Audit Override',
+    access: 'user',
+    layout: 'shell',
+    nav: { label: 'Audit Tools', icon: Wrench },
+    comingSoon: 'Tools to override failed checks with evidence, plus DIY security instructions, will appear here.',
+  },
+  {
+    path: '/billing',
+    title: 'Billing and Payments',
+    access: 'user',
+    layout: 'shell',
+    nav: { label: 'Billing', icon: CreditCard },
+    comingSoon: 'Per-server audit status, purchase options and your payment history will appear here.',
+  },
+  {
+    path: '/admin',
+    title: 'Admin',
+    // Any signed-in user reaches the placeholder today; only the nav entry is staff-only.
+    access: 'user',
+    layout: 'shell',
+    nav: { label: 'Admin', icon: ShieldAlert, adminOnly: true },
+    comingSoon:
+      'Entitlements, engagements, certificates, CSU verification, test accounts, evidence review and coupons will be managed here.',
+  },
+  {
+    path: '/audits/:id',
+    title: 'Security Audit Results',
+    access: 'user',
+    layout: 'shell',
+    page: lazyPage(() => import('./audit-results')),
+  },
+  {
+    path: '/audits/:id/evidence',
+    title: 'Evidence Status',
+    access: 'user',
+    layout: 'shell',
+    comingSoon: 'The evidence you submitted for this audit, with its review status and admin notes, will appear here.',
+  },
+  {
+    path: '/paywall/success',
+    title: 'Payment Received',
+    access: 'user',
+    layout: 'shell',
+    comingSoon: 'Your payment confirmation will appear here.',
+  },
+];
+
+export const PUBLIC_ROUTES = ROUTES.filter((route): route is PublicRoute => route.access === 'public');
+export const SIGNED_IN_ROUTES = ROUTES.filter((route): route is SignedInRoute => route.access !== 'public');
+
+export interface NavItem extends NavEntry {
+  href: string;
+}
+
+export function navItemsFor(isAdmin: boolean): NavItem[] {
+  return ROUTES.flatMap((route) =>
+    route.nav !== undefined && (isAdmin || route.nav.adminOnly !== true) ? [{ ...route.nav, href: route.path }] : [],
+  );
+}
+
+/** An item stays highlighted on its sub-pages, e.g. Security Audits on /audits/42. */
+export function isNavItemActive(href: string, pathname: string): boolean {
+  return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/** Loads the code of the page at a static path, if there is one, e.g. before redirecting there. */
+export function preloadPage(path: string): Promise<void> {
+  const route = ROUTES.find((candidate) => candidate.path === path);
+  return route !== undefined && 'page' in route ? route.page.preload() : Promise.resolve();
+}
+
+/** Staff-only pages show "not found" to anyone else, as if they did not exist. */
+export function mayOpen(route: SignedInRoute, isAdmin: boolean): boolean {
+  return route.access !== 'admin' || isAdmin;
+}
