@@ -1,0 +1,35 @@
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { EngineRatio } from './engine-ratio.js';
+import type { Figure } from './http/figures.js';
+import { BENCH_SETTINGS } from './http/settings.js';
+
+/** What bench/results.json holds: every figure of the last run, so the next change can be compared with it. */
+export interface BenchResults {
+  engine: EngineRatio & { fixture: string; members: number };
+  restCallsPerAudit: { fixture: string; members: number; calls: number; memberPages: number; auditLogPages: number }[];
+  auditRoundTrips: { fixture: string; members: number; roundTrips: number; wallMs: number; chainMinimum: number }[];
+  server: Figure[];
+}
+
+export const RESULTS_PATH = path.join(import.meta.dirname, 'results.json');
+
+export function writeResults(results: BenchResults): void {
+  const cpus = os.cpus();
+  const document = {
+    measuredAt: new Date().toISOString(),
+    machine: {
+      cpus: cpus.length,
+      cpuModel: cpus[0]?.model ?? 'unknown',
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+      loadAverageAtEnd: os.loadavg().map((value) => Number(value.toFixed(2))),
+    },
+    settings: BENCH_SETTINGS,
+    postgres: results.server.some((figure) => figure.section === 'f'),
+    ...results,
+  };
+  writeFileSync(RESULTS_PATH, `${JSON.stringify(document, null, 2)}\n`);
+}
