@@ -28,7 +28,7 @@ export function writeResults(results: BenchResults): void {
       loadAverageAtEnd: os.loadavg().map((value) => Number(value.toFixed(2))),
     },
     settings: BENCH_SETTINGS,
-    postgres: results.server.some((figure) => figure.section === 'f'),
+    postgres: results.server.some((figure) => figure.section === 'g'),
     ...results,
   };
   writeFileSync(RESULTS_PATH, `${JSON.stringify(document, null, 2)}\n`);

@@ -7,7 +7,7 @@ import { median, ms, table, verdict } from './stats.js';
 
 /**
  * `npm run bench`: (a) engine speed relative to JSON.parse, (b) REST calls per audit, (c) audit wall
- * time against the simulator with 50 ms per call, in round trips, then (d)–(f) the real server's
+ * time against the simulator with 50 ms per call, in round trips, then (d)–(g) the real server's
  * figures (bench/http). Ratios are the results; absolute times are in brackets because they depend
  * on the machine. Everything is also written to bench/results.json.
  */

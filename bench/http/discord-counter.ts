@@ -1,4 +1,4 @@
-import { createServer, request as httpRequest, Agent } from 'node:http';
+import { Agent, createServer, type IncomingMessage, request as httpRequest, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -10,7 +10,11 @@ export interface DiscordCounter {
   /** The value for the server's DISCORD_API_URL. */
   apiUrl: string;
   calls(): number;
+  /** Answers with status 429 (rate limited) since the last reset. */
+  rateLimited(): number;
   reset(): void;
+  /** Delay added to every call, as a far-away Discord would (0 by default). */
+  latencyMs: number;
   close(): Promise<void>;
 }
 
@@ -18,8 +22,14 @@ export async function startDiscordCounter(targetOrigin: string): Promise<Discord
   const target = new URL(targetOrigin);
   const agent = new Agent({ keepAlive: true });
   let calls = 0;
+  let rateLimited = 0;
+  const counter = { latencyMs: 0 };
   const proxy = createServer((incoming, outgoing) => {
     calls += 1;
+    if (counter.latencyMs === 0) forward(incoming, outgoing);
+    else setTimeout(() => forward(incoming, outgoing), counter.latencyMs);
+  });
+  const forward = (incoming: IncomingMessage, outgoing: ServerResponse): void => {
     const forwarded = httpRequest(
       {
         agent,
@@ -30,6 +40,7 @@ export async function startDiscordCounter(targetOrigin: string): Promise<Discord
         headers: { ...incoming.headers, host: target.host },
       },
       (answer) => {
+        if (answer.statusCode === 429) rateLimited += 1;
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(outgoing);
       },
@@ -39,19 +50,21 @@ export async function startDiscordCounter(targetOrigin: string): Promise<Discord
       outgoing.end(`bench Discord counter: ${error.message}`);
     });
     incoming.pipe(forwarded);
-  });
+  };
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const { port } = proxy.address() as AddressInfo;
-  return {
+  return Object.assign(counter, {
     apiUrl: `http://127.0.0.1:${port}/api`,
     calls: () => calls,
+    rateLimited: () => rateLimited,
     reset: () => {
       calls = 0;
+      rateLimited = 0;
     },
     close: async () => {
       agent.destroy();
       proxy.closeAllConnections();
       await new Promise<void>((resolve) => proxy.close(() => resolve()));
     },
-  };
+  });
 }

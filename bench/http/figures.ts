@@ -1,10 +1,10 @@
-import { table } from '../stats.js';
+import { median, table } from '../stats.js';
 
 /** One row of the targets table: a measured value against its same-run baseline. */
 export interface Figure {
   section: string;
   what: string;
-  unit: 'req/s' | 'ms' | 'connections/s' | 'calls';
+  unit: 'req/s' | 'ms' | 'connections/s' | 'calls' | 'round trips';
   value: number;
   /** The same-run baseline, or null when the target is absolute (a count). */
   baseline: number | null;
@@ -23,9 +23,33 @@ export function ratioOf(value: number, baseline: number): number {
   return baseline === 0 ? 0 : value / baseline;
 }
 
+/** A figure with an absolute target and no baseline: the median of its samples (the sum, for counts). */
+export function absoluteFigure(
+  section: string,
+  what: string,
+  unit: Figure['unit'],
+  samples: number[],
+  verdict: { target: string; met: boolean | null },
+): Figure {
+  const value = unit === 'calls' ? samples.reduce((sum, sample) => sum + sample, 0) : median(samples);
+  return {
+    section,
+    what,
+    unit,
+    value,
+    baseline: null,
+    baselineWhat: null,
+    ratio: null,
+    ...verdict,
+    samples,
+    baselineSamples: [],
+  };
+}
+
 function formatValue(value: number, unit: Figure['unit']): string {
   if (unit === 'ms') return `${value.toFixed(1)} ms`;
   if (unit === 'calls') return String(value);
+  if (unit === 'round trips') return `${value.toFixed(1)} round trips`;
   return `${Math.round(value).toLocaleString('en-US')} ${unit}`;
 }
 

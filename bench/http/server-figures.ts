@@ -6,6 +6,7 @@ import { median } from '../stats.js';
 import { startDiscordCounter } from './discord-counter.js';
 import { type Figure, figuresTable, ratioOf } from './figures.js';
 import { createBenchDatabase } from './postgres-database.js';
+import { measureLargeGuildAudit } from './large-guild-audit.js';
 import { measureEmbeddedReads, measurePostgresReads } from './read-path.js';
 import { BENCH_SETTINGS } from './settings.js';
 import { prepareSignedInFixture, type SignedInFixture } from './signed-in-fixture.js';
@@ -14,8 +15,8 @@ import { startBare, startRampart, stopRampart, type TimedProcess } from './proce
 
 /**
  * (d)–(g) of `npm run bench`: the real server, started as `npm start` does in its own process, under
- * autocannon at 50 connections, restarted, and stormed with sockets; every figure against a baseline
- * measured in the same run. Returns the figures for bench/results.json.
+ * autocannon at 50 connections, auditing the large guild, restarted, and stormed with sockets; every
+ * figure against a baseline measured in the same run. Returns the figures for bench/results.json.
  */
 
 const RESTART_TARGET_MS = { embedded: 1000, postgres: 800 } as const;
@@ -126,10 +127,13 @@ async function embeddedFigures(bare: TimedProcess, bareStarts: number[]): Promis
     );
     print('(d) Signed-in reads and /healthz, embedded database, c = 50', reads);
 
-    const restart = restartFigure('e', 'embedded', await restartTimes(rampart, discord.apiUrl), bareStarts);
-    const sockets = await socketFigure('e', rampart);
-    print('(e) Restart and socket storm, embedded database', [restart, sockets]);
-    return [...reads, restart, sockets];
+    const largeAudit = await measureLargeGuildAudit('e', rampart.server.url, rampart.fixture, discord);
+    print('(e) The server auditing the 50,000-member guild, Discord at 50 ms per call', largeAudit);
+
+    const restart = restartFigure('f', 'embedded', await restartTimes(rampart, discord.apiUrl), bareStarts);
+    const sockets = await socketFigure('f', rampart);
+    print('(f) Restart and socket storm, embedded database', [restart, sockets]);
+    return [...reads, ...largeAudit, restart, sockets];
   } finally {
     if (rampart !== undefined) await rampart.server.stop('SIGKILL');
     await discord.close();
@@ -146,9 +150,9 @@ async function postgresFigures(adminUrl: string, bare: TimedProcess, bareStarts:
     const first = await startRampart({ dataDir, port, databaseUrl: database.url });
     const fixture = await prepareSignedInFixture(first.server.url);
     rampart = { server: first.server, dataDir, port, databaseUrl: database.url, fixture };
-    const reads = await measurePostgresReads('f', bare.url, { url: rampart.server.url, fixture });
-    const restart = restartFigure('f', 'postgres', await restartTimes(rampart), bareStarts);
-    print('(f) Signed-in read and restart, PostgreSQL, c = 50', [...reads, restart]);
+    const reads = await measurePostgresReads('g', bare.url, { url: rampart.server.url, fixture });
+    const restart = restartFigure('g', 'postgres', await restartTimes(rampart), bareStarts);
+    print('(g) Signed-in read and restart, PostgreSQL, c = 50', [...reads, restart]);
     return [...reads, restart];
   } finally {
     if (rampart !== undefined) await rampart.server.stop('SIGKILL');
@@ -167,7 +171,7 @@ export async function measureServerFigures(): Promise<Figure[]> {
     const figures = await embeddedFigures(bare, bareStarts);
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (adminUrl === undefined || adminUrl === '') {
-      console.log('\n(f) PostgreSQL: skipped, TEST_DATABASE_URL is not set');
+      console.log('\n(g) PostgreSQL: skipped, TEST_DATABASE_URL is not set');
       return figures;
     }
     return [...figures, ...(await postgresFigures(adminUrl, bare, bareStarts))];

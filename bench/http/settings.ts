@@ -16,6 +16,8 @@ export const BENCH_SETTINGS = {
   warmupSeconds: quick ? 1 : 2,
   /** Pause before each measured run. */
   settleMs: quick ? 200 : 1000,
+  /** How long /healthz is probed on the idle server, the baseline of its p99 during a large audit. */
+  idleProbeMs: quick ? 1000 : 3000,
   /** Sockets opened at once per run. */
   sockets: quick ? 500 : 4000,
   /** Interval of the /readyz poll while timing a start; the start-up figures carry this much uncertainty. */

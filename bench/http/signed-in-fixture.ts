@@ -8,7 +8,11 @@ import { signInOverHttp } from '../../tests/e2e/support/server-process.js';
 export interface SignedInFixture {
   /** Cookie header of the typical guild's owner, a user without admin rights. */
   ownerCookie: string;
+  /** Cookie header of the demo admin, who may audit any server without a plan. */
+  adminCookie: string;
   auditId: string;
+  /** Rampart's id of each of the owner's servers, by Discord guild id. */
+  serverIds: ReadonlyMap<string, string>;
 }
 
 const AUDIT_TIMEOUT_MS = 60_000;
@@ -21,25 +25,36 @@ const AUDIT_TIMEOUT_MS = 60_000;
 export async function prepareSignedInFixture(url: string): Promise<SignedInFixture> {
   const ownerCookie = await signInOverHttp(url, OLIVIA.user.id);
   const servers = ServerList.parse(await getJson(url, '/api/servers', ownerCookie));
-  const typical = servers.find((server) => server.discordId === TYPICAL_GUILD_ID);
+  const serverIds = new Map(servers.map((server) => [server.discordId, server.id]));
+  const typical = serverIds.get(TYPICAL_GUILD_ID);
   if (typical === undefined) throw new Error('the typical guild is not among its owner’s servers');
 
   const adminCookie = await signInOverHttp(url, ADA.user.id);
+  const auditId = await queueAudit(url, adminCookie, typical);
+  await waitForAudit(url, ownerCookie, auditId);
+  return { ownerCookie, adminCookie, auditId, serverIds };
+}
+
+/** POST /api/audits as a browser would (with Origin); returns the new audit's id. */
+export async function queueAudit(url: string, cookie: string, serverId: string): Promise<string> {
   const created = await fetch(`${url}/api/audits`, {
     method: 'POST',
-    headers: { cookie: adminCookie, origin: url, 'content-type': 'application/json' },
-    body: JSON.stringify({ serverId: typical.id }),
+    headers: { cookie, origin: url, 'content-type': 'application/json' },
+    body: JSON.stringify({ serverId }),
   });
   if (created.status !== 201) throw new Error(`POST /api/audits answered ${created.status}: ${await created.text()}`);
-  const auditId = Audit.parse(await created.json()).id;
+  return Audit.parse(await created.json()).id;
+}
 
+/** Polls the audit until it is completed; a failed audit stops the bench. */
+export async function waitForAudit(url: string, cookie: string, auditId: string, pollMs = 100): Promise<void> {
   const deadline = Date.now() + AUDIT_TIMEOUT_MS;
   for (;;) {
-    const audit = AuditWithChecks.parse(await getJson(url, `/api/audits/${auditId}`, ownerCookie));
-    if (audit.status === 'completed') return { ownerCookie, auditId };
-    if (audit.status === 'failed') throw new Error(`the typical guild's audit failed: ${String(audit.failureReason)}`);
-    if (Date.now() > deadline) throw new Error(`the typical guild's audit was not done within ${AUDIT_TIMEOUT_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const audit = AuditWithChecks.parse(await getJson(url, `/api/audits/${auditId}`, cookie));
+    if (audit.status === 'completed') return;
+    if (audit.status === 'failed') throw new Error(`audit ${auditId} failed: ${String(audit.failureReason)}`);
+    if (Date.now() > deadline) throw new Error(`audit ${auditId} was not done within ${AUDIT_TIMEOUT_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }
 
