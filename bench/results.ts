@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { format, resolveConfig } from 'prettier';
 import type { EngineRatio } from './engine-ratio.js';
 import type { Figure } from './http/figures.js';
 import { BENCH_SETTINGS } from './http/settings.js';
@@ -15,7 +16,12 @@ export interface BenchResults {
 
 export const RESULTS_PATH = path.join(import.meta.dirname, 'results.json');
 
-export function writeResults(results: BenchResults): void {
+/** Other work on the machine moves every figure; the load averages at both ends tell a reader how much. */
+const loadAverageAtStart = os.loadavg();
+
+const twoDecimals = (values: number[]) => values.map((value) => Number(value.toFixed(2)));
+
+export async function writeResults(results: BenchResults): Promise<void> {
   const cpus = os.cpus();
   const document = {
     measuredAt: new Date().toISOString(),
@@ -25,11 +31,14 @@ export function writeResults(results: BenchResults): void {
       memoryGb: Math.round(os.totalmem() / 2 ** 30),
       node: process.version,
       platform: `${os.platform()} ${os.release()}`,
-      loadAverageAtEnd: os.loadavg().map((value) => Number(value.toFixed(2))),
+      loadAverageAtStart: twoDecimals(loadAverageAtStart),
+      loadAverageAtEnd: twoDecimals(os.loadavg()),
     },
     settings: BENCH_SETTINGS,
     postgres: results.server.some((figure) => figure.section === 'g'),
     ...results,
   };
-  writeFileSync(RESULTS_PATH, `${JSON.stringify(document, null, 2)}\n`);
+  // Formatted as the repository's Prettier check expects, since the file is committed.
+  const options = (await resolveConfig(RESULTS_PATH)) ?? {};
+  writeFileSync(RESULTS_PATH, await format(JSON.stringify(document), { ...options, parser: 'json' }));
 }

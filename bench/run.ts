@@ -111,5 +111,5 @@ try {
 
 const server = await measureServerFigures();
 if (engineResult === undefined) throw new Error('The engine figure is missing');
-writeResults({ engine: engineResult, restCallsPerAudit, auditRoundTrips, server });
+await writeResults({ engine: engineResult, restCallsPerAudit, auditRoundTrips, server });
 console.log(`\nWritten to ${RESULTS_PATH}`);

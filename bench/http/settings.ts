@@ -20,6 +20,7 @@ export const BENCH_SETTINGS = {
   idleProbeMs: quick ? 1000 : 3000,
   /** Sockets opened at once per run. */
   sockets: quick ? 500 : 4000,
+  warmupSockets: 500,
   /** Interval of the /readyz poll while timing a start; the start-up figures carry this much uncertainty. */
   readyPollMs: 10,
 } as const;

@@ -1,27 +1,23 @@
 import { io, type Socket } from 'socket.io-client';
-import { BENCH_SETTINGS } from './settings.js';
 
 const STORM_TIMEOUT_MS = 120_000;
 
 /**
- * Opens `BENCH_SETTINGS.sockets` sockets at once and returns connections per second until the last
- * one is connected. WebSocket only: Node has no browser to fall back from, and the handshake and
- * session lookup measured here are the same for both transports.
+ * Opens `count` sockets at once and returns connections per second until the last one is connected.
+ * WebSocket only: Node has no browser to fall back from, and the handshake and session lookup
+ * measured here are the same for both transports.
  */
-export async function socketStorm(url: string, cookie?: string): Promise<number> {
+export async function socketStorm(url: string, count: number, cookie?: string): Promise<number> {
   const sockets: Socket[] = [];
   const started = performance.now();
   try {
     await new Promise<void>((resolve, reject) => {
       let connected = 0;
       const timer = setTimeout(
-        () =>
-          reject(
-            new Error(`${connected} of ${BENCH_SETTINGS.sockets} sockets connected within ${STORM_TIMEOUT_MS} ms`),
-          ),
+        () => reject(new Error(`${connected} of ${count} sockets connected within ${STORM_TIMEOUT_MS} ms`)),
         STORM_TIMEOUT_MS,
       );
-      for (let index = 0; index < BENCH_SETTINGS.sockets; index += 1) {
+      for (let index = 0; index < count; index += 1) {
         const socket = io(url, {
           path: '/socket.io',
           transports: ['websocket'],
@@ -33,7 +29,7 @@ export async function socketStorm(url: string, cookie?: string): Promise<number>
         sockets.push(socket);
         socket.once('connect', () => {
           connected += 1;
-          if (connected === BENCH_SETTINGS.sockets) {
+          if (connected === count) {
             clearTimeout(timer);
             resolve();
           }
@@ -44,7 +40,7 @@ export async function socketStorm(url: string, cookie?: string): Promise<number>
         });
       }
     });
-    return BENCH_SETTINGS.sockets / ((performance.now() - started) / 1000);
+    return count / ((performance.now() - started) / 1000);
   } finally {
     for (const socket of sockets) socket.disconnect();
     // Let both sides close the connections before the next storm starts.
