@@ -98,7 +98,7 @@ export async function measureEmbeddedReads(
     me: (seconds) => load(`${rampart.url}/api/auth/me`, { headers, seconds }),
     servers: async (seconds) => {
       // One read first: whatever the server's freshness rule, the list is fresh for the measured run.
-      await fetch(`${rampart.url}/api/servers`, { headers });
+      await (await fetch(`${rampart.url}/api/servers`, { headers })).arrayBuffer();
       discord.reset();
       const result = await load(`${rampart.url}/api/servers`, { headers, seconds });
       discordCallsPerRun.push(discord.calls());
