@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
@@ -14,7 +14,10 @@ export interface BenchResults {
   server: Figure[];
 }
 
-export const RESULTS_PATH = path.join(import.meta.dirname, 'results.json');
+/** A quick run's figures are not comparable, so they never replace the committed ones. */
+export const RESULTS_PATH = BENCH_SETTINGS.quick
+  ? path.join(import.meta.dirname, '..', '.tmp', 'bench-results-quick.json')
+  : path.join(import.meta.dirname, 'results.json');
 
 /** Other work on the machine moves every figure; the load averages at both ends tell a reader how much. */
 const loadAverageAtStart = os.loadavg();
@@ -39,6 +42,7 @@ export async function writeResults(results: BenchResults): Promise<void> {
     ...results,
   };
   // Formatted as the repository's Prettier check expects, since the file is committed.
+  mkdirSync(path.dirname(RESULTS_PATH), { recursive: true });
   const options = (await resolveConfig(RESULTS_PATH)) ?? {};
   writeFileSync(RESULTS_PATH, await format(JSON.stringify(document), { ...options, parser: 'json' }));
 }

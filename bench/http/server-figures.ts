@@ -119,10 +119,11 @@ async function embeddedFigures(bare: TimedProcess, bareStarts: number[]): Promis
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rampart-bench-'));
   const port = await freePort();
   const discord = await startDiscordCounter(`http://127.0.0.1:${port}`);
+  let first: ServerProcess | undefined;
   let rampart: RunningRampart | undefined;
   try {
-    const first = await startRampart({ dataDir, port, discordApiUrl: discord.apiUrl });
-    rampart = { server: first.server, dataDir, port, fixture: await prepareSignedInFixture(first.server.url) };
+    first = (await startRampart({ dataDir, port, discordApiUrl: discord.apiUrl })).server;
+    rampart = { server: first, dataDir, port, fixture: await prepareSignedInFixture(first.url) };
     const reads = await measureEmbeddedReads(
       'd',
       bare.url,
@@ -139,7 +140,8 @@ async function embeddedFigures(bare: TimedProcess, bareStarts: number[]): Promis
     print('(f) Restart and socket storm, embedded database', [restart, sockets]);
     return [...reads, ...largeAudit, restart, sockets];
   } finally {
-    if (rampart !== undefined) await rampart.server.stop('SIGKILL');
+    // Restarts replace the process: stop the latest one, or the first if the fixture was never made.
+    await (rampart?.server ?? first)?.stop('SIGKILL');
     await discord.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -148,18 +150,19 @@ async function embeddedFigures(bare: TimedProcess, bareStarts: number[]): Promis
 async function postgresFigures(adminUrl: string, bare: TimedProcess, bareStarts: number[]): Promise<Figure[]> {
   const database = await createBenchDatabase(adminUrl);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rampart-bench-pg-'));
+  let first: ServerProcess | undefined;
   let rampart: RunningRampart | undefined;
   try {
     const port = await freePort();
-    const first = await startRampart({ dataDir, port, databaseUrl: database.url });
-    const fixture = await prepareSignedInFixture(first.server.url);
-    rampart = { server: first.server, dataDir, port, databaseUrl: database.url, fixture };
+    first = (await startRampart({ dataDir, port, databaseUrl: database.url })).server;
+    const fixture = await prepareSignedInFixture(first.url);
+    rampart = { server: first, dataDir, port, databaseUrl: database.url, fixture };
     const reads = await measurePostgresReads('g', bare.url, { url: rampart.server.url, fixture });
     const restart = restartFigure('g', 'postgres', await restartTimes(rampart), bareStarts);
     print('(g) Signed-in read and restart, PostgreSQL, c = 50', [...reads, restart]);
     return [...reads, restart];
   } finally {
-    if (rampart !== undefined) await rampart.server.stop('SIGKILL');
+    await (rampart?.server ?? first)?.stop('SIGKILL');
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
