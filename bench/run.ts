@@ -1,12 +1,15 @@
 import { AUDIT_FIXTURES } from '../src/simulators/discord/index.js';
 import { formatEngineRatio, measureEngineRatio } from './engine-ratio.js';
+import { measureServerFigures } from './http/server-figures.js';
+import { type BenchResults, RESULTS_PATH, writeResults } from './results.js';
 import { auditFixture, contextFor, criticalPath, startSimulator, type AuditRun } from './simulated-audit.js';
 import { median, ms, table, verdict } from './stats.js';
 
 /**
  * `npm run bench`: (a) engine speed relative to JSON.parse, (b) REST calls per audit, (c) audit wall
- * time against the simulator with 50 ms per call, in round trips. Ratios are the results; absolute
- * times are in brackets because they depend on the machine.
+ * time against the simulator with 50 ms per call, in round trips, then (d)–(g) the real server's
+ * figures (bench/http). Ratios are the results; absolute times are in brackets because they depend
+ * on the machine. Everything is also written to bench/results.json.
  */
 
 const LATENCY_MS = 50;
@@ -20,6 +23,9 @@ function membersOf(run: AuditRun): number {
   return run.snapshot.members?.length ?? run.snapshot.guild.approximate_member_count ?? 0;
 }
 
+let engineResult: BenchResults['engine'] | undefined;
+const restCallsPerAudit: BenchResults['restCallsPerAudit'] = [];
+const auditRoundTrips: BenchResults['auditRoundTrips'] = [];
 const sim = await startSimulator();
 try {
   // Unmeasured first pass: builds the fixture guilds (the large one is generated) and counts calls.
@@ -29,9 +35,9 @@ try {
   const large = AUDIT_FIXTURES.find((fixture) => fixture.key === 'large');
   const largeRun = large ? firstRuns.get(large.key) : undefined;
   if (!large || !largeRun) throw new Error('The large fixture is missing');
-  console.log(
-    formatEngineRatio(large.name, membersOf(largeRun), measureEngineRatio(largeRun.snapshot, contextFor(large))),
-  );
+  const engine = measureEngineRatio(largeRun.snapshot, contextFor(large));
+  engineResult = { ...engine, fixture: large.key, members: membersOf(largeRun) };
+  console.log(formatEngineRatio(large.name, membersOf(largeRun), engine));
 
   console.log('\n(b) REST calls per audit (simulator request log, reset before each audit)');
   console.log(
@@ -40,6 +46,13 @@ try {
       AUDIT_FIXTURES.map((fixture) => {
         const run = firstRuns.get(fixture.key);
         if (!run) return [fixture.key, '?', '?', '?', '?', '?'];
+        restCallsPerAudit.push({
+          fixture: fixture.key,
+          members: membersOf(run),
+          calls: run.served,
+          memberPages: run.perRoute['GET /guilds/:guildId/members'] ?? 0,
+          auditLogPages: run.perRoute['GET /guilds/:guildId/audit-logs'] ?? 0,
+        });
         return [
           fixture.key,
           membersOf(run).toLocaleString('en-US'),
@@ -71,6 +84,13 @@ try {
     const path = criticalPath(last.perRoute);
     const small = members < SMALL_GUILD_MEMBERS;
     const roundTrips = wall / LATENCY_MS;
+    auditRoundTrips.push({
+      fixture: fixture.key,
+      members,
+      roundTrips,
+      wallMs: wall,
+      chainMinimum: path.roundTrips,
+    });
     rows.push([
       fixture.key,
       members.toLocaleString('en-US'),
@@ -88,3 +108,8 @@ try {
   sim.state.latencyMs = 0;
   await sim.close();
 }
+
+const server = await measureServerFigures();
+if (engineResult === undefined) throw new Error('The engine figure is missing');
+await writeResults({ engine: engineResult, restCallsPerAudit, auditRoundTrips, server });
+console.log(`\nWritten to ${RESULTS_PATH}`);

@@ -18,6 +18,10 @@ export async function startServerProcess(options: {
   port: number;
   publicUrl?: string;
   logLevel?: string;
+  /** Applied last, over the demo environment (the bench points DATABASE_URL or DISCORD_API_URL elsewhere). */
+  env?: NodeJS.ProcessEnv;
+  /** How often /readyz is asked while starting; the bench asks often to time start-up finely. */
+  readyPollMs?: number;
 }): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${options.port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -28,6 +32,7 @@ export async function startServerProcess(options: {
       PUBLIC_URL: options.publicUrl ?? url,
       DATA_DIR: options.dataDir,
       LOG_LEVEL: options.logLevel ?? 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -36,7 +41,7 @@ export async function startServerProcess(options: {
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   try {
-    await waitForReady(`${url}/readyz`, child, () => output);
+    await waitForReady(`${url}/readyz`, child, () => output, options.readyPollMs ?? 200);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
@@ -95,7 +100,7 @@ function demoEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-async function waitForReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+async function waitForReady(url: string, child: ChildProcess, output: () => string, pollMs: number): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited early:\n${output()}`);
@@ -104,7 +109,7 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
     } catch {
       // Not listening yet.
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   throw new Error(`the server was not ready within 90 s:\n${output()}`);
 }
