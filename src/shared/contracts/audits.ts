@@ -6,6 +6,11 @@ import { endpoint } from './endpoint.js';
 export const AuditStatus = z.enum(['pending', 'running', 'completed', 'failed']);
 export type AuditStatus = z.infer<typeof AuditStatus>;
 
+/** A pending or running audit: the web polls it every second, and it blocks another run of its server. */
+export function isAuditActive(status: AuditStatus): boolean {
+  return status === 'pending' || status === 'running';
+}
+
 /**
  * A stored check result: the engine's result plus its row id (the `{checkId}` of PUT
  * /api/checks/{checkId}) and its override, if any (docs/decisions/0009). `status` and `waiveReason`

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/contracts/audits';
 import { ApiError } from '../../lib/api-errors';
 import { callEndpoint } from '../../lib/api-client';
-import { isAuditActive } from '../../lib/audit-summary';
+import { isAuditActive } from '../../../shared/contracts/audits';
 import { shouldRetryQuery } from '../../lib/query-client';
 import { auditKeys } from './audit-keys';
 

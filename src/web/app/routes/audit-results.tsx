@@ -13,7 +13,7 @@ import { SecurityChecklist } from '../../features/audits/checklist/security-chec
 import { AuditInfoCard } from '../../features/audits/results/audit-info-card';
 import { RiskAssessmentCard } from '../../features/audits/risk-assessment-card';
 import { useRunAudit } from '../../features/audits/use-run-audit';
-import { pickAudits } from '../../lib/audit-summary';
+import { pickAudits } from '../../features/audits/audit-summary';
 import type { UserPageProps } from './page-props';
 
 const NOT_FOUND_TEXT = "The audit you're looking for doesn't exist or you don't have permission to view it.";

@@ -15,7 +15,7 @@ import { StatCards } from '../../features/audits/dashboard/stat-cards';
 import { issuesHref } from '../../features/audits/issues-link';
 import { useServerAudit } from '../../features/audits/use-server-audit';
 import { ServerOverviewCard } from '../../features/servers/server-overview-card';
-import { criticalFailures } from '../../lib/audit-summary';
+import { criticalFailures } from '../../features/audits/audit-summary';
 import type { UserPageProps } from './page-props';
 
 /**

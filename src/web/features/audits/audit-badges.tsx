@@ -1,7 +1,7 @@
 import { CircleCheck, CircleHelp, CircleX, ShieldCheck } from 'lucide-react';
 import type { CheckStatus, Severity } from '../../../shared/audit-contract';
 import type { AuditStatus } from '../../../shared/contracts/audits';
-import { riskBadgeVariant } from '../../lib/audit-summary';
+import { riskBadgeVariant } from './audit-summary';
 import { cn } from '../../lib/utils';
 import { Badge } from '../../components/ui/badge';
 

@@ -1,5 +1,5 @@
 import type { StoredCheckResult } from '../../../shared/contracts/audits';
-import { CHECK_FILTERS, type CheckFilter } from '../../lib/audit-summary';
+import { CHECK_FILTERS, type CheckFilter } from './audit-summary';
 
 /** The /audits query parameter that preselects a checklist filter. */
 export const FILTER_PARAM = 'filter';

@@ -1,7 +1,7 @@
 import { TrendingUp } from 'lucide-react';
 import type { Audit } from '../../../shared/contracts/audits';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { scoreTrend } from '../../lib/audit-summary';
+import { scoreTrend } from './audit-summary';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 
 const WIDTH = 300;

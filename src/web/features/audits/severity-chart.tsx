@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Audit } from '../../../shared/contracts/audits';
-import { failuresBySeverity } from '../../lib/audit-summary';
+import { failuresBySeverity } from './audit-summary';
 import { SEVERITY_STYLES } from './audit-badges';
 
 type Counts = Pick<Audit, 'criticalIssues' | 'highIssues' | 'mediumIssues' | 'lowIssues'>;

@@ -1,5 +1,5 @@
 import { useAudit, useAuditUsage, useServerAudits } from '../../api/audits/audit-queries';
-import { pickAudits } from '../../lib/audit-summary';
+import { pickAudits } from './audit-summary';
 import { useRunAudit } from './use-run-audit';
 
 /**

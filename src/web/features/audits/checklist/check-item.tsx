@@ -3,10 +3,10 @@ import { Collapsible } from 'radix-ui';
 import { useId } from 'react';
 import type { StoredCheckResult } from '../../../../shared/contracts/audits';
 import { CheckStatusBadge, SeverityBadge } from '../audit-badges';
-import { EvidenceView } from '../../../components/audit/evidence-view';
+import { EvidenceView } from '../evidence/evidence-view';
 import { Button } from '../../../components/ui/button';
 import { Switch } from '../../../components/ui/switch';
-import { isPassing } from '../../../lib/audit-summary';
+import { countsAsPassed } from '../../../../shared/audit-contract';
 import { cn } from '../../../lib/utils';
 import { OverrideBadge, OverrideNote } from './override-mark';
 
@@ -76,12 +76,12 @@ export function CheckItem({
           {manualOverrides && (
             <label className="flex shrink-0 items-center gap-2 text-sm">
               <Switch
-                checked={isPassing(check.status)}
+                checked={countsAsPassed(check.status)}
                 disabled={isUpdating}
                 onCheckedChange={(on) => onToggle(check, on)}
                 aria-label={`Mark ${check.checkName} as resolved`}
               />
-              <span aria-hidden="true">{isPassing(check.status) ? 'Resolved' : 'Unresolved'}</span>
+              <span aria-hidden="true">{countsAsPassed(check.status) ? 'Resolved' : 'Unresolved'}</span>
             </label>
           )}
         </div>
@@ -104,7 +104,7 @@ export function CheckItem({
               <span className="sr-only"> for {check.checkName}</span>
             </Button>
           </Collapsible.Trigger>
-          {!isPassing(check.status) && (
+          {!countsAsPassed(check.status) && (
             <Button variant="outline" size="sm" onClick={() => onHowToFix(check)}>
               <Wrench aria-hidden="true" />
               How to Fix

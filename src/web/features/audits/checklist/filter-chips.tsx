@@ -1,4 +1,4 @@
-import { CHECK_FILTERS, type CheckFilter } from '../../../lib/audit-summary';
+import { CHECK_FILTERS, type CheckFilter } from '../audit-summary';
 import { cn } from '../../../lib/utils';
 
 interface FilterChipsProps {

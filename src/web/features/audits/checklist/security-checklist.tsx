@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Label } from '../../../components/ui/label';
 import { Progress } from '../../../components/ui/progress';
 import { Switch } from '../../../components/ui/switch';
-import { filterChecks, filterCounts, passedPercent, type CheckFilter } from '../../../lib/audit-summary';
+import { filterChecks, filterCounts, passedPercent, type CheckFilter } from '../audit-summary';
 import { formatDateTime } from '../../../lib/format-date';
 import { AdminOverrideDialog } from './admin-override-dialog';
 import { CheckItem } from './check-item';

@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { Collapsible } from 'radix-ui';
 import type { StoredCheckResult } from '../../../../shared/contracts/audits';
 import { CheckStatusBadge, SeverityBadge } from '../audit-badges';
-import { EvidenceView } from '../../../components/audit/evidence-view';
+import { EvidenceView } from '../evidence/evidence-view';
 
 /** Checks with their evidence folded under each name; `expanded` opens them all at first. */
 export function CheckEvidenceList({

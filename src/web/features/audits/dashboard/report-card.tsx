@@ -14,7 +14,7 @@ import {
 } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { LoadingStatus } from '../../../components/loading-status';
-import { reportChecks } from '../../../lib/audit-summary';
+import { reportChecks } from '../audit-summary';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { NoAuditData } from './stat-details';
 

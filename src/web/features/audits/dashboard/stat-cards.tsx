@@ -11,7 +11,8 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../../components/ui/dialog';
-import { criticalFailures, isPassing } from '../../../lib/audit-summary';
+import { countsAsPassed } from '../../../../shared/audit-contract';
+import { criticalFailures } from '../audit-summary';
 import { formatDate } from '../../../lib/format-date';
 import { cn } from '../../../lib/utils';
 import {
@@ -86,7 +87,7 @@ interface StatCardsProps {
 export function StatCards({ audit, usage, usageFailed = false }: StatCardsProps) {
   const checks = audit?.checkResults ?? [];
   const critical = criticalFailures(checks);
-  const passed = checks.filter((check) => isPassing(check.status));
+  const passed = checks.filter((check) => countsAsPassed(check.status));
   const score = audit?.riskScore ?? null;
   const noData = <NoAuditData />;
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Permission } from '../../shared/permissions';
+import { Permission } from '../../../../shared/permissions';
 import { roleDisplayName, summarizePermissions } from './permission-names';
 
 const mask = (...bits: bigint[]) => bits.reduce((all, bit) => all | bit, 0n).toString();

@@ -1,13 +1,5 @@
-import { countsAsPassed, type Severity } from '../../shared/audit-contract';
-import type { Audit, AuditStatus, StoredCheckResult } from '../../shared/contracts/audits';
-
-/** Pending and running audits are polled every second and block a new run (spec part 1 §4, §5). */
-export function isAuditActive(status: AuditStatus): boolean {
-  return status === 'pending' || status === 'running';
-}
-
-/** The shared rule that WAIVED counts as passed, under the name the checklist and the stat cards use. */
-export const isPassing = countsAsPassed;
+import { countsAsPassed, type Severity } from '../../../shared/audit-contract';
+import { type Audit, isAuditActive, type StoredCheckResult } from '../../../shared/contracts/audits';
 
 export const CHECK_FILTERS = [
   { id: 'all', label: 'All' },
@@ -48,19 +40,19 @@ export function filterCounts(checks: readonly CheckLike[]): Record<CheckFilter, 
 
 export type RiskBadgeVariant = 'default' | 'secondary' | 'destructive';
 
-/** History badge thresholds (spec part 1 §2, §9): 90 and 70. */
+/** History badge thresholds: 90 and 70. */
 export function riskBadgeVariant(score: number): RiskBadgeVariant {
   if (score >= 90) return 'default';
   if (score >= 70) return 'secondary';
   return 'destructive';
 }
 
-/** Rounded share of passed checks; 0 when there are none (spec part 1 §4). */
+/** Rounded share of passed checks; 0 when there are none. */
 export function passedPercent(passed: number, total: number): number {
   return total > 0 ? Math.round((passed / total) * 100) : 0;
 }
 
-/** Dashboard "Critical Issues": failed checks of CRITICAL or HIGH severity (spec part 1 §9). */
+/** Dashboard "Critical Issues": failed checks of CRITICAL or HIGH severity. */
 export function criticalFailures<T extends CheckLike>(checks: readonly T[]): T[] {
   return checks.filter(
     (check) => check.status === 'FAIL' && (check.severity === 'CRITICAL' || check.severity === 'HIGH'),
@@ -69,7 +61,7 @@ export function criticalFailures<T extends CheckLike>(checks: readonly T[]): T[]
 
 export const REPORT_PASSED_PREVIEW = 5;
 
-/** Mobile report dialog: the first five passed checks and every failed one (spec part 1 §2). */
+/** Mobile report dialog: the first five passed checks and every failed one. */
 export function reportChecks<T extends CheckLike>(checks: readonly T[]): { passed: T[]; failed: T[] } {
   return {
     passed: checks.filter((check) => countsAsPassed(check.status)).slice(0, REPORT_PASSED_PREVIEW),

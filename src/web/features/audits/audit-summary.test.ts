@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckStatus, Severity } from '../../shared/audit-contract';
+import type { CheckStatus, Severity } from '../../../shared/audit-contract';
 import {
   criticalFailures,
   filterChecks,
   filterCounts,
-  isAuditActive,
   passedPercent,
   pickAudits,
   reportChecks,
   riskBadgeVariant,
   scoreTrend,
 } from './audit-summary';
+import { isAuditActive } from '../../../shared/contracts/audits';
 
 const check = (severity: Severity, status: CheckStatus, name = `${severity}-${status}`) => ({ severity, status, name });
 

@@ -6,14 +6,14 @@ import {
   IntegrationFinding,
   MemberFinding,
   RoleFinding,
-} from '../../../shared/findings';
+} from '../../../../shared/findings';
 import {
   meetsVerificationBaseline,
   meetsVerificationRecommendation,
   RECOMMENDED_VERIFICATION_LEVEL,
   VERIFICATION_BASELINE_LEVEL,
   verificationLevelLabel,
-} from '../../../shared/verification-level';
+} from '../../../../shared/verification-level';
 
 /**
  * Turns a check's evidence (a free-form object from the server) into typed sections the evidence

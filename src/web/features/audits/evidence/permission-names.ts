@@ -1,4 +1,4 @@
-import { CRITICAL_PERMISSIONS, parsePermissions, permissionLabelsOf } from '../../shared/permissions';
+import { CRITICAL_PERMISSIONS, parsePermissions, permissionLabelsOf } from '../../../../shared/permissions';
 
 /** After the critical permissions, at most three others are named. */
 export const MAX_OTHER_PERMISSIONS = 3;

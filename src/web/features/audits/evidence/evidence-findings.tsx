@@ -5,10 +5,10 @@ import type {
   IntegrationFinding,
   MemberFinding,
   RoleFinding,
-} from '../../../shared/findings';
+} from '../../../../shared/findings';
 import type { EvidenceSection } from './evidence-sections';
-import { roleDisplayName, summarizePermissions } from '../../lib/permission-names';
-import { Badge } from '../ui/badge';
+import { roleDisplayName, summarizePermissions } from './permission-names';
+import { Badge } from '../../../components/ui/badge';
 
 type SectionOf<K extends EvidenceSection['kind']> = Extract<EvidenceSection, { kind: K }>;
 

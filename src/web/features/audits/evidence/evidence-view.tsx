@@ -1,7 +1,7 @@
 import { CircleHelp, Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { evidenceSections, type EvidenceSection } from './evidence-sections';
-import { Alert, AlertTitle } from '../ui/alert';
+import { Alert, AlertTitle } from '../../../components/ui/alert';
 import {
   BotsSection,
   ChannelsSection,
