@@ -4,6 +4,7 @@ import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import type { EngineRatio } from './engine-ratio.js';
 import type { Figure } from './http/figures.js';
+import type { PageBundle } from './web-bundle.js';
 import { BENCH_SETTINGS } from './http/settings.js';
 
 /** What bench/results.json holds: every figure of the last run, so the next change can be compared with it. */
@@ -12,6 +13,7 @@ export interface BenchResults {
   restCallsPerAudit: { fixture: string; members: number; calls: number; memberPages: number; auditLogPages: number }[];
   auditRoundTrips: { fixture: string; members: number; roundTrips: number; wallMs: number; chainMinimum: number }[];
   server: Figure[];
+  webPages: PageBundle[];
 }
 
 /** A quick run's figures are not comparable, so they never replace the committed ones. */

@@ -4,11 +4,12 @@ import { measureServerFigures } from './http/server-figures.js';
 import { type BenchResults, RESULTS_PATH, writeResults } from './results.js';
 import { auditFixture, contextFor, criticalPath, startSimulator, type AuditRun } from './simulated-audit.js';
 import { median, ms, table, verdict } from './stats.js';
+import { measurePageBundles } from './web-bundle.js';
 
 /**
  * `npm run bench`: (a) engine speed relative to JSON.parse, (b) REST calls per audit, (c) audit wall
  * time against the simulator with 50 ms per call, in round trips, then (d)–(g) the real server's
- * figures (bench/http). Ratios are the results; absolute times are in brackets because they depend
+ * figures (bench/http), (h) the JavaScript each page loads. Ratios are the results; absolute times are in brackets because they depend
  * on the machine. Everything is also written to bench/results.json.
  */
 
@@ -111,5 +112,6 @@ try {
 
 const server = await measureServerFigures();
 if (engineResult === undefined) throw new Error('The engine figure is missing');
-await writeResults({ engine: engineResult, restCallsPerAudit, auditRoundTrips, server });
+const webPages = measurePageBundles();
+await writeResults({ engine: engineResult, restCallsPerAudit, auditRoundTrips, server, webPages });
 console.log(`\nWritten to ${RESULTS_PATH}`);

@@ -20,7 +20,7 @@ import * as stageForumChannels from './checks/stage-forum-channels.js';
 import * as verificationLevel from './checks/verification-level.js';
 import * as webhookSecurity from './checks/webhook-security.js';
 
-/** All twenty checks, in the order of the checklist (spec part 2 §9). Adding a check means adding it here. */
+/** All twenty checks, in the order of the checklist. Adding a check means adding it here. */
 export const CHECKS: readonly AuditCheck[] = [
   moderatorPermissions,
   mfaModeration,

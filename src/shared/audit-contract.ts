@@ -3,7 +3,7 @@ import type { CheckEvidence } from './findings.js';
 
 /**
  * The audit engine's output contract, shared by the engine, the server (which stores and overrides
- * results) and the web (which renders them). Spec part 1 §3 "Check result" and "Evidence shapes".
+ * results) and the web (which renders them).
  */
 
 export const CHECK_IDS = [
@@ -31,7 +31,7 @@ export const CHECK_IDS = [
 export const CheckId = z.enum(CHECK_IDS);
 export type CheckId = z.infer<typeof CheckId>;
 
-/** Checks whose status can only come from owner-supplied evidence (spec part 1 §9). */
+/** Checks whose status can only come from owner-supplied evidence (the owner must prove what Discord cannot show). */
 export const MANUAL_EVIDENCE_CHECK_IDS: readonly CheckId[] = [
   'CSU_OWNER_VERIFICATION',
   'BACKUP_STRATEGY_VERIFICATION',
@@ -74,7 +74,7 @@ export const SEVERITY_WEIGHTS: Readonly<Record<Severity, number>> = { CRITICAL: 
 export const LOW_RISK_MIN_SCORE = 80;
 export const CERTIFICATE_MIN_SCORE = 90;
 
-/** Detail-page risk labels (spec part 1 §9). */
+/** Risk labels of the audit detail page, by score band. */
 export function riskLabel(score: number): 'Low Risk' | 'Medium Risk' | 'High Risk' | 'Critical Risk' {
   if (score >= LOW_RISK_MIN_SCORE) return 'Low Risk';
   if (score >= 60) return 'Medium Risk';

@@ -37,7 +37,7 @@ export function nonBlankLength(reason: string | null | undefined): number {
 }
 
 /**
- * Certificate eligibility (spec part 2 §5: score 90 or more and no critical issue), read from the
+ * Certificate eligibility (a score of 90 or more and no critical issue), read from the
  * audit's numbers of record, which already leave self-attested overrides out.
  */
 export function isCertificateEligible(audit: {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec part 1 §9: coupon codes are 4 to 64 characters, e.g. AUDIT-1A2B3C4D. */
+/** Coupon codes are 4 to 64 characters, e.g. AUDIT-1A2B3C4D. */
 export const COUPON_CODE_MIN_LENGTH = 4;
 export const COUPON_CODE_MAX_LENGTH = 64;
 export const COUPON_CODE_EXAMPLE = 'AUDIT-XXXXXXXX';
@@ -10,7 +10,7 @@ export function normalizeCouponCode(raw: string): string {
   return raw.trim().toUpperCase();
 }
 
-/** The coupon redemption form (spec part 1 §5), with its exact messages. */
+/** The coupon redemption form with its exact messages. */
 export const RedeemCouponForm = z.object({
   couponCode: z
     .string()

@@ -1,4 +1,4 @@
-/** Plans and prices (spec part 1 §9). Amounts are in US cents. */
+/** Plans and prices. Amounts are in US cents. */
 export const PLANS = {
   DIY: {
     id: 'DIY',

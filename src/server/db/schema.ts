@@ -147,7 +147,7 @@ export const audits = pgTable(
     status: text('status', { enum: valuesOf(AuditStatus) })
       .notNull()
       .default('pending'),
-    /** 1–8: the progress step the run has reached (spec part 1 §4). */
+    /** 1–8: the progress step the run has reached, as labelled on the progress card. */
     progressStep: integer('progress_step').notNull().default(0),
     failureReason: text('failure_reason'),
     riskScore: integer('risk_score'),

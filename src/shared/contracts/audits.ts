@@ -45,7 +45,7 @@ export const Audit = z.object({
   id: z.string(),
   serverId: z.string(),
   status: AuditStatus,
-  /** 0–8: the step of the run (spec part 1 §4 labels), 8 once completed. */
+  /** 0–8: the step of the run (each step has its label on the progress card), 8 once completed. */
   progressStep: z.number().int().min(0).max(8),
   failureReason: z.string().nullable(),
   riskScore: z.number().int().min(0).max(100).nullable(),
@@ -61,7 +61,7 @@ export const Audit = z.object({
   selfAttestedOverrides: z.number().int(),
   /** The score the owner claims, with self-attested overrides counted; null when there are none. */
   selfAttestedRiskScore: z.number().int().min(0).max(100).nullable(),
-  /** Score of record 90 or more and no critical issue (spec part 2 §5), self-attested claims left out. */
+  /** Score of record 90 or more and no critical issue, self-attested claims left out. */
   certificateEligible: z.boolean(),
   createdAt: z.string(),
   startedAt: z.string().nullable(),

@@ -36,7 +36,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A finding's display name; role '*' is how older evidence wrote @everyone (spec part 1 §3). */
+/** A finding's display name; role '*' is how older evidence wrote @everyone. */
 function findingName(item: unknown): string | null {
   if (!isRecord(item)) return text(item);
   const name = text(item.name) ?? text(item.displayName) ?? text(item.username);

@@ -11,7 +11,7 @@ import { syncUserServers } from '../servers/service.js';
 
 const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
 
-/** A sign-in that failed, with the code the landing page shows a message for (spec part 1 §8). */
+/** A sign-in that failed, with the code the landing page shows a message for. */
 export class SignInError extends Error {
   override name = 'SignInError';
   constructor(

@@ -176,7 +176,7 @@ interface EvidenceViewProps {
   omitSummary?: boolean;
 }
 
-/** A check's evidence, shape by shape (spec part 1 §3); 'No evidence provided' when there is none. */
+/** A check's evidence, shape by shape; 'No evidence provided' when there is none. */
 export function EvidenceView({ evidence, omitSummary = false }: EvidenceViewProps) {
   const sections = evidenceSections(evidence);
   if (sections.length === 0) return <p className="text-sm text-muted-foreground">No evidence provided</p>;
