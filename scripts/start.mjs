@@ -16,7 +16,9 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(root, p));
+const sources = ['src/web', 'src/shared', 'vite.config.ts', 'scripts/precompress-assets.ts', 'package-lock.json'].map(
+  (p) => path.join(root, p),
+);
 const sourceTime = Math.max(
   ...sources.filter(existsSync).map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)),
 );

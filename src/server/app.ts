@@ -18,6 +18,7 @@ import type { RenderQueue } from './pdf/render-queue.js';
 import { registerSessionLoading, sessionAuthenticator } from './modules/auth/session.js';
 import { serverModules } from './modules/modules.js';
 import { registerModules } from './modules/server-module.js';
+import { registerCompression } from './plugins/compression.js';
 import { answerClientError, registerErrorHandling, sendError } from './plugins/error-handler.js';
 import { registerHostRedirect } from './plugins/host-redirect.js';
 import { registerInputGuard } from './plugins/input-guard.js';
@@ -84,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerCompression(app);
 
   await app.register(cookie);
   registerInputGuard(app);

@@ -15,7 +15,8 @@ const DEFAULT_MAX_PARAM_LENGTH = 100;
 
 /**
  * Serves the built React app and answers unknown paths: JSON 404 under /api, the SPA page elsewhere
- * (the client router shows its own not-found card). Sets the caching policy of everything it serves.
+ * (the client router shows its own not-found card). Sets the caching policy of everything it serves, and
+ * sends the build's pre-compressed copy of a file when the browser accepts it.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const root = path.resolve(distDir);
@@ -31,6 +32,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       // wildcard: files are looked up per request, so a rebuild is served without a restart.
       wildcard: true,
       index: false,
+      // The build writes .br and .gz beside each text file; the one the browser accepts is sent as it is,
+      // with Vary: Accept-Encoding, so nothing is compressed per request.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', filePath.startsWith(assetsDir) ? HASHED_ASSET_CACHE : PAGE_CACHE);
