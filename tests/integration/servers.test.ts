@@ -18,6 +18,14 @@ afterAll(async () => t?.close());
 const get = (url: string, cookie?: string) =>
   t.app.inject({ method: 'GET', url, headers: cookie === undefined ? {} : { cookie } });
 
+/** Ages the user's stored server list past the freshness window, so the next request asks Discord again. */
+async function makeListStale(discordId: string): Promise<void> {
+  await t.database.db
+    .update(users)
+    .set({ guildsCheckedAt: new Date(Date.now() - 11 * 60 * 1000) })
+    .where(eq(users.discordId, discordId));
+}
+
 describe('GET /api/servers', () => {
   it('lists the servers the owner owns, read from Discord and stored', async () => {
     const response = await get('/api/servers', cookies.olivia);
@@ -62,12 +70,14 @@ describe('GET /api/servers', () => {
     expect(eddie.some((server) => olivia.some((other) => other.id === server.id))).toBe(false);
   });
 
-  it('drops every server when Discord no longer vouches for the user (token unreadable)', async () => {
+  it('drops every server when Discord no longer vouches for the user (token unreadable), once the list is stale', async () => {
     const cookie = await t.signIn(DEMO.olivia);
     await t.database.db
       .update(users)
       .set({ discordAccessTokenEnc: 'unreadable' })
       .where(eq(users.discordId, DEMO.olivia));
+    expect((await get('/api/servers', cookie)).json<Server[]>()).toHaveLength(3);
+    await makeListStale(DEMO.olivia);
     const response = await get('/api/servers', cookie);
     expect(response.statusCode).toBe(200);
     expect(response.json<Server[]>()).toEqual([]);
@@ -124,6 +134,7 @@ describe('when Discord is unreachable', () => {
     const before = (await get('/api/servers', cookie)).json<Server[]>();
     expect(before).toHaveLength(2);
     await t.simulator.close();
+    await makeListStale(DEMO.eddie);
     const fallback = await get('/api/servers', cookie);
     expect(fallback.statusCode).toBe(200);
     expect(

@@ -7,7 +7,7 @@ import { oauthStates, sessions, users } from '../../db/schema.js';
 import { type DiscordOAuthClient, TokenExchangeError } from '../../integrations/discord/oauth-client.js';
 import type { UserRow } from '../../db/rows.js';
 import type { DiscordUser, DiscordUsers } from '../../integrations/discord/user-client.js';
-import { syncUserServers } from '../servers/service.js';
+import { syncUserServers } from '../servers/server-list-sync.js';
 
 const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
 

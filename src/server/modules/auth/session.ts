@@ -2,7 +2,7 @@ import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { Authenticate } from '../../realtime/socket.js';
-import { syncUserServersIfStale } from '../servers/service.js';
+import { syncUserServersIfStale } from '../servers/server-list-sync.js';
 import { type Caller, callerOf } from './caller.js';
 import { cookieNames } from './cookies.js';
 import { findSession } from './service.js';
@@ -12,8 +12,8 @@ declare module 'fastify' {
     /** The signed-in caller, loaded before any API handler runs; null for a visitor. */
     caller: Caller | null;
     sessionToken: string | null;
-    /** Whether this request already asked Discord for the user's servers (GET /api/servers need not ask twice). */
-    serversReadThisRequest: boolean;
+    /** Whether this request already saw to a fresh server list for the caller (GET /api/servers need not look again). */
+    serverListChecked: boolean;
   }
 }
 
@@ -30,7 +30,7 @@ export function registerSessionLoading(
 ): void {
   app.decorateRequest('caller', null);
   app.decorateRequest('sessionToken', null);
-  app.decorateRequest('serversReadThisRequest', false);
+  app.decorateRequest('serverListChecked', false);
   const sessionCookie = cookieNames(ctx.config).session;
   app.addHook('preHandler', async (request) => {
     if (!request.url.startsWith('/api/')) return;
@@ -42,7 +42,8 @@ export function registerSessionLoading(
     const caller = callerOf(ctx.config, session.user);
     request.caller = caller;
     if (!caller.isAdmin) {
-      request.serversReadThisRequest = await syncUserServersIfStale(ctx, caller.user, request.log);
+      await syncUserServersIfStale(ctx, caller.user, request.log);
+      request.serverListChecked = true;
     }
   });
 }

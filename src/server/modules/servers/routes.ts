@@ -5,7 +5,7 @@ import { listAllServers, listUserServers } from './service.js';
 export const serversModule: ServerModule = {
   register(routes, ctx) {
     routes.endpoint(api.listServers, async ({ caller, request }) =>
-      listUserServers(ctx, caller.user, { alreadyRead: request.serversReadThisRequest, log: request.log }),
+      listUserServers(ctx, caller.user, { alreadyChecked: request.serverListChecked, log: request.log }),
     );
     routes.admin.endpoint(api.listAllServers, async () => listAllServers(ctx.db));
   },
