@@ -47,15 +47,17 @@ export async function syncUserServersIfStale(
   user: CheckedUser,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const { guildsCheckedAt } = user;
-  if (guildsCheckedAt !== null && Date.now() - guildsCheckedAt.getTime() <= SERVER_LIST_MAX_AGE_MS) return;
   let inFlight = refreshesInFlight.get(deps);
   if (inFlight === undefined) {
     inFlight = new Map();
     refreshesInFlight.set(deps, inFlight);
   }
+  // Checked before freshness: a refresh under way has already marked the stored list fresh, so a row
+  // read meanwhile looks fresh while the list it would answer with is not refreshed yet.
   const running = inFlight.get(user.id);
   if (running !== undefined) return running;
+  const { guildsCheckedAt } = user;
+  if (guildsCheckedAt !== null && Date.now() - guildsCheckedAt.getTime() <= SERVER_LIST_MAX_AGE_MS) return;
   const refresh = refreshIfClaimed(deps, user, log);
   inFlight.set(user.id, refresh);
   try {
