@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { audits, servers, userServers } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import type { Caller } from '../auth/caller.js';
@@ -23,18 +24,43 @@ export async function findAccessibleServer(db: Database, caller: Caller, serverI
   return row;
 }
 
+/** Any audit with its server, for admins. */
+const auditWithServer = preparedPerDatabase((db) =>
+  db
+    .select({ audit: audits, server: servers })
+    .from(audits)
+    .innerJoin(servers, eq(servers.id, audits.serverId))
+    .where(eq(audits.id, sql.placeholder('auditId')))
+    .limit(1)
+    .prepare('audit_with_server'),
+);
+
+/** The audit with its server only when the user is linked to that server: access and data in one round trip. */
+const linkedAuditWithServer = preparedPerDatabase((db) =>
+  db
+    .select({ audit: audits, server: servers })
+    .from(audits)
+    .innerJoin(servers, eq(servers.id, audits.serverId))
+    .innerJoin(
+      userServers,
+      and(eq(userServers.serverId, audits.serverId), eq(userServers.userId, sql.placeholder('userId'))),
+    )
+    .where(eq(audits.id, sql.placeholder('auditId')))
+    .limit(1)
+    .prepare('linked_audit_with_server'),
+);
+
 /** The audit and its server if the caller may see them; otherwise "not found" (no hint that it exists). */
 export async function findAccessibleAudit(
   db: Database,
   caller: Caller,
   auditId: string,
 ): Promise<{ audit: AuditRow; server: ServerRow }> {
-  const [audit] = await db.select().from(audits).where(eq(audits.id, auditId)).limit(1);
-  if (audit === undefined) throw notFound('Audit');
-  const server = await findAccessibleServer(db, caller, audit.serverId).catch(() => {
-    throw notFound('Audit');
-  });
-  return { audit, server };
+  const [row] = caller.isAdmin
+    ? await auditWithServer(db).execute({ auditId })
+    : await linkedAuditWithServer(db).execute({ auditId, userId: caller.user.id });
+  if (row === undefined) throw notFound('Audit');
+  return row;
 }
 
 /** Whether Discord last reported the user as the server's owner, not merely someone who manages it. */

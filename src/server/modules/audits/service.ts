@@ -1,6 +1,7 @@
-import { asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Audit, AuditWithChecks, StoredCheckResult, UserAudit } from '../../../shared/contracts/audits.js';
 import type { Database } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { audits, checkResults, servers, users, userServers } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { Caller } from '../auth/caller.js';
@@ -42,18 +43,27 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** Access with the audit, and its check results, read at once: the results are only returned when access holds. */
 export async function getAudit(options: { db: Database; caller: Caller; auditId: string }): Promise<AuditWithChecks> {
-  const { audit } = await findAccessibleAudit(options.db, options.caller, options.auditId);
-  return { ...toAudit(audit), checkResults: await listCheckResults(options.db, audit.id) };
+  const [{ audit }, checks] = await Promise.all([
+    findAccessibleAudit(options.db, options.caller, options.auditId),
+    listCheckResults(options.db, options.auditId),
+  ]);
+  return { ...toAudit(audit), checkResults: checks };
 }
 
-export async function listCheckResults(db: Database, auditId: string): Promise<StoredCheckResult[]> {
-  const rows = await db
+const checkResultsOfAudit = preparedPerDatabase((db) =>
+  db
     .select({ check: checkResults, overrider: { globalName: users.globalName, username: users.username } })
     .from(checkResults)
     .leftJoin(users, eq(users.id, checkResults.overriddenByUserId))
-    .where(eq(checkResults.auditId, auditId))
-    .orderBy(asc(checkResults.position));
+    .where(eq(checkResults.auditId, sql.placeholder('auditId')))
+    .orderBy(asc(checkResults.position))
+    .prepare('check_results_of_audit'),
+);
+
+export async function listCheckResults(db: Database, auditId: string): Promise<StoredCheckResult[]> {
+  const rows = await checkResultsOfAudit(db).execute({ auditId });
   return rows.map((row) => toStoredCheckResult(row.check, row.overrider === null ? null : displayName(row.overrider)));
 }
 

@@ -1,8 +1,9 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthErrorCode, CurrentUser } from '../../../shared/contracts/auth.js';
 import { randomToken, sha256, type TokenSealer } from '../../crypto.js';
 import type { Database } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { oauthStates, sessions, users } from '../../db/schema.js';
 import { type DiscordOAuthClient, TokenExchangeError } from '../../integrations/discord/oauth-client.js';
 import type { UserRow } from '../../db/rows.js';
@@ -147,16 +148,26 @@ async function createSession(db: Database, userId: string, ttlMs: number) {
   return { sessionToken, expiresAt };
 }
 
+const sessionByTokenHash = preparedPerDatabase((db) =>
+  db
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_by_token_hash'),
+);
+
+/** The unexpired session and its user in one query, read on every signed-in request (never cached, so sign-out is immediate). */
 export async function findSession(
   db: Database,
   sessionToken: string,
 ): Promise<{ user: UserRow; expiresAt: Date } | null> {
-  const [row] = await db
-    .select({ user: users, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(sessionToken)), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+  // The clock is the application's, as an ISO string: a placeholder is sent as given, not through the column's encoder.
+  const [row] = await sessionByTokenHash(db).execute({
+    tokenHash: sha256(sessionToken),
+    now: new Date().toISOString(),
+  });
   return row ?? null;
 }
 
