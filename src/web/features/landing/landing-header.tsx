@@ -18,7 +18,7 @@ interface LandingHeaderProps {
 }
 
 export function LandingHeader({ showAdminLogin, onAdminLogin, menuButtonRef }: LandingHeaderProps) {
-  const [opened, setOpened] = useState(false);
+  const [opened, setOpened] = useState<'no' | 'by-pointer' | 'by-keyboard'>('no');
   // Until the first press, the same button stands in, named and announced as the menu's trigger.
   const standIn = (
     <Button
@@ -30,12 +30,13 @@ export function LandingHeader({ showAdminLogin, onAdminLogin, menuButtonRef }: L
       aria-expanded={false}
       onPointerEnter={() => void loadSiteMenu()}
       onFocus={() => void loadSiteMenu()}
-      onClick={() => setOpened(true)}
+      // A click from Enter or Space has no pointer position (detail 0).
+      onClick={(event) => setOpened(event.detail === 0 ? 'by-keyboard' : 'by-pointer')}
       onKeyDown={(event) => {
         // Radix's trigger also opens on ArrowDown.
         if (event.key !== 'ArrowDown') return;
         event.preventDefault();
-        setOpened(true);
+        setOpened('by-keyboard');
       }}
     >
       <Menu aria-hidden="true" />
@@ -53,9 +54,14 @@ export function LandingHeader({ showAdminLogin, onAdminLogin, menuButtonRef }: L
         </Link>
         <div className="flex items-center gap-1">
           <ThemeToggle />
-          {opened ? (
+          {opened !== 'no' ? (
             <Suspense fallback={standIn}>
-              <SiteMenu showAdminLogin={showAdminLogin} onAdminLogin={onAdminLogin} menuButtonRef={menuButtonRef} />
+              <SiteMenu
+                showAdminLogin={showAdminLogin}
+                onAdminLogin={onAdminLogin}
+                menuButtonRef={menuButtonRef}
+                openedWithKeyboard={opened === 'by-keyboard'}
+              />
             </Suspense>
           ) : (
             standIn

@@ -1,5 +1,5 @@
 import { Info, KeyRound, Menu } from 'lucide-react';
-import type { RefObject } from 'react';
+import { useRef, type FocusEvent, type RefObject } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '../../components/ui/button';
 import {
@@ -14,14 +14,24 @@ export interface SiteMenuProps {
   showAdminLogin: boolean;
   onAdminLogin: () => void;
   menuButtonRef: RefObject<HTMLButtonElement | null>;
+  /** The first press came from the keyboard, before Radix listened to it. */
+  openedWithKeyboard: boolean;
 }
 
 /**
  * The landing header's menu, in its own module so Radix's menu stays off the landing page's first load.
  * It mounts on the first press of the stand-in button, so it mounts open.
  */
-export default function SiteMenu({ showAdminLogin, onAdminLogin, menuButtonRef }: SiteMenuProps) {
+export default function SiteMenu({ showAdminLogin, onAdminLogin, menuButtonRef, openedWithKeyboard }: SiteMenuProps) {
   const [, navigate] = useLocation();
+  // Radix focuses the first item when its own trigger is opened from the keyboard; this press reached
+  // the stand-in before Radix listened, so the first item is focused here when Radix focuses the menu.
+  const firstItemFocusPending = useRef(openedWithKeyboard);
+  const focusFirstItemOnce = (event: FocusEvent<HTMLDivElement>) => {
+    if (!firstItemFocusPending.current || event.target !== event.currentTarget) return;
+    firstItemFocusPending.current = false;
+    event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  };
   return (
     <DropdownMenu defaultOpen>
       <DropdownMenuTrigger asChild>
@@ -29,7 +39,7 @@ export default function SiteMenu({ showAdminLogin, onAdminLogin, menuButtonRef }
           <Menu aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
+      <DropdownMenuContent align="end" onFocus={focusFirstItemOnce}>
         <DropdownMenuItem onSelect={() => navigate('/about-our-audit')}>
           <Info aria-hidden="true" />
           About Our Audit
