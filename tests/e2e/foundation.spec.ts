@@ -72,6 +72,26 @@ describe('public pages and preferences', () => {
     await expectPath(page, '/');
   });
 
+  it('opens the landing page site menu, loaded on first use, by mouse and by keyboard', async () => {
+    const page = await browser.newPage();
+    await page.goto('/');
+    const menuButton = page.getByRole('button', { name: 'Open site menu' });
+    const aboutItem = page.getByRole('menuitem', { name: 'About Our Audit' });
+    const isFocused = (locator: typeof menuButton) => locator.evaluate((element) => element === document.activeElement);
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+    await menuButton.click();
+    await aboutItem.waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    expect(await isFocused(menuButton)).toBe(true);
+    await page.keyboard.press('Enter');
+    await aboutItem.waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
+    expect(await isFocused(aboutItem)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expectPath(page, '/about-our-audit');
+  });
+
   it('shows the not-found card for an unknown address once signed in', async () => {
     const page = await browser.newPage();
     await signInThroughDiscord(page, 'eddie');
