@@ -1,6 +1,7 @@
 import { AUDIT_FIXTURES } from '../src/simulators/discord/index.js';
 import { formatEngineRatio, measureEngineRatio } from './engine-ratio.js';
 import { measureServerFigures } from './http/server-figures.js';
+import { BENCH_SETTINGS } from './http/settings.js';
 import { type BenchResults, RESULTS_PATH, writeResults } from './results.js';
 import { auditFixture, contextFor, criticalPath, startSimulator, type AuditRun } from './simulated-audit.js';
 import { median, ms, table, verdict } from './stats.js';
@@ -22,6 +23,12 @@ const LATENCY_RUNS_LARGE = 1;
 
 function membersOf(run: AuditRun): number {
   return run.snapshot.members?.length ?? run.snapshot.guild.approximate_member_count ?? 0;
+}
+
+if (BENCH_SETTINGS.partial) {
+  await measureServerFigures();
+  console.log('\nBENCH_ONLY: only some server sections were measured; nothing written.');
+  process.exit(0);
 }
 
 let engineResult: BenchResults['engine'] | undefined;

@@ -5,7 +5,6 @@ import type { Authenticate } from '../../realtime/socket.js';
 import { syncUserServersIfStale } from '../servers/server-list-sync.js';
 import { type Caller, callerOf } from './caller.js';
 import { cookieNames } from './cookies.js';
-import { findSession } from './service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,7 +25,7 @@ const MAX_TOKEN_LENGTH = 128;
  */
 export function registerSessionLoading(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'config' | 'db' | 'sealer' | 'discordUsers'>,
+  ctx: Pick<AppContext, 'config' | 'db' | 'sealer' | 'discordUsers' | 'sessions' | 'changes'>,
 ): void {
   app.decorateRequest('caller', null);
   app.decorateRequest('sessionToken', null);
@@ -37,24 +36,25 @@ export function registerSessionLoading(
     const token = request.cookies[sessionCookie];
     if (token === undefined || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return;
     request.sessionToken = token;
-    const session = await findSession(ctx.db, token);
+    const session = await ctx.sessions.find(token);
     if (session === null) return;
     const caller = callerOf(ctx.config, session.user);
     request.caller = caller;
     if (!caller.isAdmin) {
-      await syncUserServersIfStale(ctx, caller.user, request.log);
+      // After a refresh here, this instance's caches hold the new list before the request reads access.
+      if (await syncUserServersIfStale(ctx, caller.user, request.log)) await ctx.changes.barrier();
       request.serverListChecked = true;
     }
   });
 }
 
 /** How a socket handshake proves its session: the same cookie, looked up the same way as an API request's. */
-export function sessionAuthenticator(ctx: Pick<AppContext, 'config' | 'db'>): Authenticate {
+export function sessionAuthenticator(ctx: Pick<AppContext, 'config' | 'sessions'>): Authenticate {
   const sessionCookie = cookieNames(ctx.config).session;
   return async (cookieHeader) => {
     const token = fastifyCookie.parse(cookieHeader ?? '')[sessionCookie];
     if (token === undefined || token === '') return null;
-    const session = await findSession(ctx.db, token);
+    const session = await ctx.sessions.find(token);
     if (session === null) return null;
     return { userId: session.user.id, sessionToken: token, expiresAt: session.expiresAt };
   };
