@@ -1,5 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { AuditWithChecks, StoredCheckResult } from '../../../shared/contracts/audits.js';
+import { z } from 'zod';
+import {
+  type AuditWithChecks,
+  getAudit as getAuditEndpoint,
+  type StoredCheckResult,
+} from '../../../shared/contracts/audits.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Database } from '../../db/client.js';
 import { preparedPerDatabase } from '../../db/prepared.js';
@@ -10,6 +15,11 @@ import { displayName, toAudit, toStoredCheckResult } from './mappers.js';
 /** An audit as GET /api/audits/{id} answers it, with the users whose names it shows. */
 export interface AuditView {
   audit: AuditWithChecks;
+  /**
+   * The answer's body, encoded through the endpoint's declared response schema (as the route serialiser
+   * does) once per change of the audit rather than once per request.
+   */
+  json: string;
   overriderIds: ReadonlySet<string>;
 }
 
@@ -78,7 +88,8 @@ async function readAuditView(db: Database, auditId: string): Promise<AuditView |
   if (audit === undefined) return null;
   const overriderIds = new Set<string>();
   for (const { check } of checks) if (check.overriddenByUserId !== null) overriderIds.add(check.overriddenByUserId);
-  return { audit: { ...toAudit(audit), checkResults: checks.map(toCheckResult) }, overriderIds };
+  const view = { ...toAudit(audit), checkResults: checks.map(toCheckResult) };
+  return { audit: view, json: JSON.stringify(z.encode(getAuditEndpoint.response, view)), overriderIds };
 }
 
 export function createAuditReads(db: Database, changes: ChangeFeed): AuditReads {

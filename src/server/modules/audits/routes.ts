@@ -30,9 +30,11 @@ export function registerAuditRoutes(routes: RouteRegistrar, ctx: AppContext, dep
     return audit;
   });
 
-  routes.endpoint(api.getAudit, async ({ caller, params }) =>
-    getAudit({ reads: deps.reads, caller, auditId: params.id }),
-  );
+  routes.endpoint(api.getAudit, async ({ caller, params, reply }) => {
+    const view = await getAudit({ reads: deps.reads, caller, auditId: params.id });
+    // Already encoded through the declared schema when it was read (audit-reads.ts): sent as it is.
+    return reply.type('application/json; charset=utf-8').send(view.json);
+  });
 
   routes.endpoint(api.listServerAudits, async ({ caller, params }) =>
     listServerAudits({ db, caller, serverId: params.id }),

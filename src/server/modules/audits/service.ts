@@ -1,11 +1,11 @@
 import { desc, eq, inArray, or } from 'drizzle-orm';
-import type { Audit, AuditWithChecks, UserAudit } from '../../../shared/contracts/audits.js';
+import type { Audit, UserAudit } from '../../../shared/contracts/audits.js';
 import type { Database } from '../../db/client.js';
 import { audits, servers, userServers } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Caller } from '../auth/caller.js';
 import { findAccessibleAudit, findAccessibleServer } from './access.js';
-import { type AuditReads, listCheckResults } from './audit-reads.js';
+import { type AuditReads, type AuditView, listCheckResults } from './audit-reads.js';
 import { toAudit } from './mappers.js';
 import { getAuditUsage } from './usage.js';
 
@@ -52,14 +52,14 @@ export async function getAudit(options: {
   reads: AuditReads;
   caller: Caller;
   auditId: string;
-}): Promise<AuditWithChecks> {
+}): Promise<AuditView> {
   const { reads, caller } = options;
   const [linked, view] = await Promise.all([
     caller.isAdmin ? null : reads.linkedServerIds(caller.user.id),
     reads.auditView(options.auditId),
   ]);
   if (view === null || (linked !== null && !linked.has(view.audit.serverId))) throw notFound('Audit');
-  return view.audit;
+  return view;
 }
 
 export async function getAuditForReport(options: { db: Database; caller: Caller; auditId: string }) {
