@@ -90,7 +90,8 @@ export function registerEndpoint<E extends Endpoint>(
         reply,
       };
       const result = await handler(input);
-      if (result === reply) return reply;
+      // A reply is thenable: a handler that returns it after sending resolves to undefined once it is sent.
+      if (result === reply || reply.sent) return reply;
       return reply.status(declaration.status).send(result);
     },
   });

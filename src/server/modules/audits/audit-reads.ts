@@ -17,9 +17,9 @@ export interface AuditView {
   audit: AuditWithChecks;
   /**
    * The answer's body, encoded through the endpoint's declared response schema (as the route serialiser
-   * does) once per change of the audit rather than once per request.
+   * does) and to UTF-8 once per change of the audit rather than once per request.
    */
-  json: string;
+  body: Buffer;
   overriderIds: ReadonlySet<string>;
 }
 
@@ -89,7 +89,8 @@ async function readAuditView(db: Database, auditId: string): Promise<AuditView |
   const overriderIds = new Set<string>();
   for (const { check } of checks) if (check.overriddenByUserId !== null) overriderIds.add(check.overriddenByUserId);
   const view = { ...toAudit(audit), checkResults: checks.map(toCheckResult) };
-  return { audit: view, json: JSON.stringify(z.encode(getAuditEndpoint.response, view)), overriderIds };
+  const body = Buffer.from(JSON.stringify(z.encode(getAuditEndpoint.response, view)));
+  return { audit: view, body, overriderIds };
 }
 
 export function createAuditReads(db: Database, changes: ChangeFeed): AuditReads {

@@ -33,7 +33,7 @@ export function registerAuditRoutes(routes: RouteRegistrar, ctx: AppContext, dep
   routes.endpoint(api.getAudit, async ({ caller, params, reply }) => {
     const view = await getAudit({ reads: deps.reads, caller, auditId: params.id });
     // Already encoded through the declared schema when it was read (audit-reads.ts): sent as it is.
-    return reply.type('application/json; charset=utf-8').send(view.json);
+    return reply.type('application/json; charset=utf-8').send(view.body);
   });
 
   routes.endpoint(api.listServerAudits, async ({ caller, params }) =>

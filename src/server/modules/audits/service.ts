@@ -48,11 +48,7 @@ function isUniqueViolation(error: unknown): boolean {
  * those of servers they are linked to. Access and data come from the read caches (docs/decisions/0017),
  * read at once.
  */
-export async function getAudit(options: {
-  reads: AuditReads;
-  caller: Caller;
-  auditId: string;
-}): Promise<AuditView> {
+export async function getAudit(options: { reads: AuditReads; caller: Caller; auditId: string }): Promise<AuditView> {
   const { reads, caller } = options;
   const [linked, view] = await Promise.all([
     caller.isAdmin ? null : reads.linkedServerIds(caller.user.id),
