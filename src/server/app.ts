@@ -16,7 +16,7 @@ import type { AuditWorker } from './jobs/audit-worker.js';
 import { LOG_SERIALIZERS } from './log-safety.js';
 import { createAuditsModule } from './modules/audits/module.js';
 import type { RenderQueue } from './pdf/render-queue.js';
-import { registerSessionLoading, sessionAuthenticator } from './modules/auth/session.js';
+import { endSocketsOfDeletedSessions, registerSessionLoading, sessionAuthenticator } from './modules/auth/session.js';
 import { createSessionStore } from './modules/auth/session-store.js';
 import { serverModules } from './modules/modules.js';
 import { registerModules } from './modules/server-module.js';
@@ -120,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const ctx: AppContext = { ...services, realtime };
   registerSessionLoading(app, ctx);
+  endSocketsOfDeletedSessions(ctx);
 
   const audits = createAuditsModule(ctx, {
     ...(options.auditWorkerPollMs === undefined ? {} : { workerPollMs: options.auditWorkerPollMs }),

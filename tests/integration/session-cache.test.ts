@@ -2,7 +2,7 @@ import http from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { io } from 'socket.io-client';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { SIMULATED_DISCORD_APP } from '../../src/server/config.js';
@@ -109,6 +109,19 @@ async function getJson<T>(base: string, path: string, cookie: string): Promise<T
   return JSON.parse(answer.body) as T;
 }
 
+function openSocket(base: string, cookie: string): Promise<Socket> {
+  const socket = io(base, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: { cookie },
+    reconnection: false,
+  });
+  return new Promise((resolve, reject) => {
+    socket.on('connect', () => resolve(socket));
+    socket.on('connect_error', reject);
+  });
+}
+
 /** Opens a socket with the cookie: 'connected' or the handshake's refusal code. */
 async function handshake(base: string, cookie: string): Promise<string> {
   const socket = io(base, {
@@ -178,10 +191,13 @@ describe('a session', () => {
     const cookie = await signIn(a, DEMO.olivia);
     expect(await status(url.b, '/api/auth/me', cookie)).toBe(200);
     expect(await status(url.b, `/api/audits/${audit.id}`, cookie)).toBe(200);
-    expect(await handshake(url.b, cookie)).toBe('connected');
+    const socket = await openSocket(url.b, cookie);
+    const disconnected = new Promise<string>((resolve) => socket.on('disconnect', resolve));
 
     const signedOut = await send(url.a, '/api/auth/logout', { method: 'POST', cookie, origin: true });
     expect(signedOut.status).toBe(200);
+    // No Redis here: the deletion's notice alone ends the socket on the other instance.
+    expect(await disconnected).toBe('io server disconnect');
     expect(await status(url.b, '/api/auth/me', cookie)).toBe(401);
     expect(await status(url.b, `/api/audits/${audit.id}`, cookie)).toBe(401);
     expect(await handshake(url.b, cookie)).toBe('UNAUTHORIZED');

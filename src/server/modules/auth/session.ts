@@ -48,6 +48,17 @@ export function registerSessionLoading(
   });
 }
 
+/**
+ * Ends this instance's sockets of a session whose deletion (or any change) the change feed announces,
+ * whichever instance made it: sign-out reaches every instance's sockets without a shared real-time
+ * adapter. A socket of a session that still lives is let in again when its client reconnects.
+ */
+export function endSocketsOfDeletedSessions(ctx: Pick<AppContext, 'changes' | 'realtime'>): void {
+  ctx.changes.onChange((change) => {
+    if (change?.kind === 'session') ctx.realtime.disconnectLocalSession(change.key);
+  });
+}
+
 /** How a socket handshake proves its session: the same cookie, looked up the same way as an API request's. */
 export function sessionAuthenticator(ctx: Pick<AppContext, 'config' | 'sessions'>): Authenticate {
   const sessionCookie = cookieNames(ctx.config).session;
