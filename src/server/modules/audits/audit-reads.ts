@@ -12,9 +12,9 @@ import { ReadCache } from '../../db/read-cache.js';
 import { audits, checkResults, users, userServers } from '../../db/schema.js';
 import { displayName, toAudit, toStoredCheckResult } from './mappers.js';
 
-/** An audit as GET /api/audits/{id} answers it, with the users whose names it shows. */
+/** An audit as GET /api/audits/{id} answers it, with its server and the users whose names it shows. */
 export interface AuditView {
-  audit: AuditWithChecks;
+  serverId: string;
   /**
    * The answer's body, encoded through the endpoint's declared response schema (as the route serialiser
    * does) and to UTF-8 once per change of the audit rather than once per request.
@@ -38,8 +38,8 @@ export interface AuditReads {
 /** A safety net only: every change reaches the caches through the change feed. */
 const CACHE_TTL_MS = 60_000;
 const LINKED_SERVERS_MAX_ENTRIES = 20_000;
-/** An audit's answer is about 30 kB. */
-const AUDIT_VIEWS_MAX_ENTRIES = 1000;
+/** An audit's answer is about 40 kB. */
+const AUDIT_VIEWS_MAX_ENTRIES = 500;
 
 const serverIdsOfUser = preparedPerDatabase((db) =>
   db
@@ -88,9 +88,9 @@ async function readAuditView(db: Database, auditId: string): Promise<AuditView |
   if (audit === undefined) return null;
   const overriderIds = new Set<string>();
   for (const { check } of checks) if (check.overriddenByUserId !== null) overriderIds.add(check.overriddenByUserId);
-  const view = { ...toAudit(audit), checkResults: checks.map(toCheckResult) };
-  const body = Buffer.from(JSON.stringify(z.encode(getAuditEndpoint.response, view)));
-  return { audit: view, body, overriderIds };
+  const answer: AuditWithChecks = { ...toAudit(audit), checkResults: checks.map(toCheckResult) };
+  const body = Buffer.from(JSON.stringify(z.encode(getAuditEndpoint.response, answer)));
+  return { serverId: audit.serverId, body, overriderIds };
 }
 
 export function createAuditReads(db: Database, changes: ChangeFeed): AuditReads {

@@ -54,7 +54,7 @@ export async function getAudit(options: { reads: AuditReads; caller: Caller; aud
     caller.isAdmin ? null : reads.linkedServerIds(caller.user.id),
     reads.auditView(options.auditId),
   ]);
-  if (view === null || (linked !== null && !linked.has(view.audit.serverId))) throw notFound('Audit');
+  if (view === null || (linked !== null && !linked.has(view.serverId))) throw notFound('Audit');
   return view;
 }
 
