@@ -23,7 +23,8 @@ export type ChangeHandler = (change: Change | null) => void;
  */
 export interface ChangeFeed {
   readonly listening: boolean;
-  onChange(handler: ChangeHandler): () => void;
+  /** Follows the feed for as long as it runs (the app's lifetime). */
+  onChange(handler: ChangeHandler): void;
   /**
    * Resolves once every change committed before the call has reached this instance's handlers: the
    * feed sends itself a notice and waits for it, and notices arrive in commit order. A writer calls it
@@ -42,6 +43,7 @@ function parseChange(payload: string): Change | null {
 const BARRIER_KIND = 'barrier';
 /** A barrier whose notice does not come back within this long means the listener is lost. */
 const BARRIER_TIMEOUT_MS = 5000;
+
 /** Handlers and waiters shared by both databases' feeds. */
 class ChangeDispatch {
   listening = false;
@@ -51,9 +53,8 @@ class ChangeDispatch {
   private readonly id = randomUUID();
   private barriers = 0;
 
-  onChange(handler: ChangeHandler): () => void {
+  onChange(handler: ChangeHandler): void {
     this.handlers.add(handler);
-    return () => this.handlers.delete(handler);
   }
 
   receive(payload: string): void {
@@ -84,6 +85,7 @@ class ChangeDispatch {
         lost();
         resolve();
       }, BARRIER_TIMEOUT_MS);
+      timer.unref();
     });
     try {
       await send(payload);
@@ -191,6 +193,7 @@ export async function postgresChangeFeed(options: PostgresFeedOptions): Promise<
     const connection = client;
     if (connection === undefined || !dispatch.listening) return;
     const timeout = setTimeout(() => lose(connection, 'heartbeat unanswered'), heartbeatMs);
+    timeout.unref();
     connection.query('SELECT 1').then(
       () => clearTimeout(timeout),
       (error: unknown) => {
