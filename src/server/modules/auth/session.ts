@@ -19,8 +19,9 @@ declare module 'fastify' {
 const MAX_TOKEN_LENGTH = 128;
 
 /**
- * Resolves the session cookie once per API request; the endpoint registrar then applies each endpoint's
- * access rule to the caller. An owner's server list older than a few minutes is re-read from Discord
+ * Resolves the session cookie once per API request, from the session store (which asks the database
+ * only on a miss: docs/decisions/0017); the endpoint registrar then applies each endpoint's access rule
+ * to the caller. An owner's server list older than a few minutes is re-read from Discord
  * first, so access to a server ends soon after Discord takes it away.
  */
 export function registerSessionLoading(
