@@ -44,7 +44,11 @@ export async function auditFixture(sim: RunningDiscordSimulator, fixture: AuditF
   sim.state.resetRequestLog();
   let result: Omit<AuditRun, 'served' | 'perRoute' | 'wallMs'> | undefined;
   const wallMs = await timeAsync(async () => {
-    const { snapshot, restCalls } = await collectSnapshot({ rest, guildId: fixture.guildId });
+    const { snapshot, restCalls } = await collectSnapshot({
+      rest,
+      botToken: SIMULATED_DISCORD_APP.botToken,
+      guildId: fixture.guildId,
+    });
     result = { snapshot, report: runAudit(snapshot, contextFor(fixture)), collectorCalls: restCalls };
   });
   if (!result) throw new Error(`The audit of ${fixture.key} produced nothing`);

@@ -40,6 +40,7 @@ async function audit(fixture: AuditFixture): Promise<Audited> {
     sim.state.addBotToGuild(fixture.guildId, LEAST_PRIVILEGE_AUDIT_BOT, fixture.ownerId);
   const { snapshot } = await collectSnapshot({
     rest: createBotRest(botToken, `${sim.url}/api`),
+    botToken,
     guildId: fixture.guildId,
   });
   const mfa = ownerMfa(fixture);

@@ -4,6 +4,7 @@ import type { SimulatedAppConfig, SimulatorContext } from './context.js';
 import { apiRoute, authScheme } from './context.js';
 import { DiscordApiError, notFound, OAuthError, rateLimitedBody } from './discord-errors.js';
 import { registerFormParser } from './form-body.js';
+import { attachGateway, registerGatewayRoute } from './gateway.js';
 import { registerGuildRoutes } from './guild-routes.js';
 import { registerAuthorizeRoutes } from './oauth-authorize.js';
 import { registerTokenRoutes } from './oauth-token.js';
@@ -129,4 +130,6 @@ export const discordSimulator: FastifyPluginAsync<DiscordSimulatorOptions> = asy
   registerTokenRoutes(instance, context);
   registerUserRoutes(instance, context);
   registerGuildRoutes(instance, context);
+  registerGatewayRoute(instance, context);
+  attachGateway(instance, context);
 };

@@ -14,6 +14,7 @@ export class SimulatedGuild {
   private rolesIndex: Map<string, APIRole> | undefined;
   private membersIndex: Map<string, APIGuildMember> | undefined;
   private roleCounts: Record<string, number> | undefined;
+  private memberChunks: { size: number; json: string[] } | undefined;
   toggles: GuildToggles;
 
   constructor(fixture: GuildFixture) {
@@ -109,8 +110,25 @@ export class SimulatedGuild {
     return list.slice(low, low + limit);
   }
 
+  /**
+   * The member list as JSON arrays of `size` members each, in id order, kept until the members change:
+   * the Gateway sends a 50,000-member list often, and its serialisation is Discord's work, not the audit's.
+   */
+  memberChunksJson(size: number): readonly string[] {
+    if (this.memberChunks?.size !== size) {
+      const members = this.data.members;
+      const json: string[] = [];
+      for (let start = 0; start < members.length || json.length === 0; start += size) {
+        json.push(JSON.stringify(members.slice(start, start + size)));
+      }
+      this.memberChunks = { size, json };
+    }
+    return this.memberChunks.json;
+  }
+
   replaceBotCollections(collections: BotCollections): void {
     this.data = { ...this.data, ...collections };
+    this.memberChunks = undefined;
     this.rolesIndex = undefined;
     this.membersIndex = undefined;
     this.roleCounts = undefined;

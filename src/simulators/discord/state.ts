@@ -43,6 +43,8 @@ export class SimulatorState {
   readonly rateLimiter: RateLimiter;
   /** Artificial delay before every API answer, for benchmarks that want realistic round trips. */
   latencyMs: number;
+  /** Gateway sessions identified so far; `GET /gateway/bot` counts them against the daily session starts. */
+  gatewaySessionsStarted = 0;
   /** Most recent API requests, oldest first (bounded). */
   readonly requestLog: RequestLogEntry[] = [];
   private readonly counts = new Map<string, number>();
