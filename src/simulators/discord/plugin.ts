@@ -88,7 +88,9 @@ export const discordSimulator: FastifyPluginAsync<DiscordSimulatorOptions> = asy
     apiRequests.set(request, { route, path });
     if (state.latencyMs > 0) await sleep(state.latencyMs);
     const guildId = params.guildId;
-    const decision = state.rateLimiter.consume(request.method, route, path, guildId);
+    // The global limit is per bot token; user tokens have their own, which no audit comes near.
+    const globalKey = authScheme(request) === 'bot' ? 'bot' : undefined;
+    const decision = state.rateLimiter.consume(request.method, route, path, guildId, globalKey);
     reply.headers(decision.headers);
     if (decision.limited) {
       return reply.code(429).send(rateLimitedBody(decision.limited.retryAfterSeconds, decision.limited.global));
