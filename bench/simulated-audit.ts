@@ -1,5 +1,6 @@
 import { collectSnapshot, createBotRest } from '../src/audit/collector.js';
-import { runAudit } from '../src/audit/engine.js';
+import { runAuditSteps } from '../src/audit/engine.js';
+import { runInSlices } from '../src/audit/slices.js';
 import type { AuditContext } from '../src/audit/types.js';
 import { SIMULATED_DISCORD_APP } from '../src/server/config.js';
 import type { AuditReport } from '../src/shared/audit-contract.js';
@@ -36,7 +37,7 @@ export interface AuditRun {
   wallMs: number;
 }
 
-/** One audit as the worker runs it: a fresh REST client, collection, then the engine. */
+/** One audit as the worker runs it: a fresh REST client, collection, then the engine in slices. */
 export async function auditFixture(sim: RunningDiscordSimulator, fixture: AuditFixture): Promise<AuditRun> {
   if (!sim.state.isBotInGuild(fixture.guildId))
     sim.state.addBotToGuild(fixture.guildId, LEAST_PRIVILEGE_AUDIT_BOT, fixture.ownerId);
@@ -49,7 +50,8 @@ export async function auditFixture(sim: RunningDiscordSimulator, fixture: AuditF
       botToken: SIMULATED_DISCORD_APP.botToken,
       guildId: fixture.guildId,
     });
-    result = { snapshot, report: runAudit(snapshot, contextFor(fixture)), collectorCalls: restCalls };
+    const report = await runInSlices(runAuditSteps(snapshot, contextFor(fixture)));
+    result = { snapshot, report, collectorCalls: restCalls };
   });
   if (!result) throw new Error(`The audit of ${fixture.key} produced nothing`);
   return { ...result, served: sim.state.totalRequests(), perRoute: sim.state.requestCounts(), wallMs };
@@ -57,6 +59,8 @@ export async function auditFixture(sim: RunningDiscordSimulator, fixture: AuditF
 
 const MEMBERS_ROUTE = 'GET /guilds/:guildId/members';
 const AUDIT_LOG_ROUTE = 'GET /guilds/:guildId/audit-logs';
+/** GET /gateway/bot, the WebSocket handshake, Identify → Ready, Request Guild Members → the first chunk. */
+const GATEWAY_ROUND_TRIPS = 4;
 
 export interface CriticalPath {
   roundTrips: number;
@@ -64,18 +68,21 @@ export interface CriticalPath {
 }
 
 /**
- * The longest chain of calls that must wait for one another in the collector: GET /users/@me and
- * GET /guilds/{id} run together first (the guild decides whether community-only routes are asked),
- * then every other route runs in parallel, except that member pages and audit-log pages each
- * follow a cursor from the previous page and so run one after another.
+ * The longest chain of calls that must wait for one another in the collector: the member list's Gateway
+ * session (4 exchanges, from the start) beside GET /users/@me and GET /guilds/{id} (the guild decides
+ * whether community-only routes are asked), then every other route in parallel, except that audit-log
+ * pages (and member pages, when the Gateway refused the list) follow a cursor one after another.
  */
 export function criticalPath(perRoute: Readonly<Record<string, number>>): CriticalPath {
   const memberPages = perRoute[MEMBERS_ROUTE] ?? 0;
   const auditLogPages = perRoute[AUDIT_LOG_ROUTE] ?? 0;
-  const longest = Math.max(memberPages, auditLogPages, 1);
-  const tail =
-    memberPages >= auditLogPages
-      ? `${memberPages} member page(s) in sequence`
-      : `${auditLogPages} audit-log page(s) in sequence`;
-  return { roundTrips: 1 + longest, chain: `guild (1) -> ${tail}` };
+  const members =
+    memberPages > 0
+      ? { roundTrips: 1 + memberPages, chain: `guild (1) -> ${memberPages} member page(s) in sequence` }
+      : { roundTrips: GATEWAY_ROUND_TRIPS, chain: `Gateway member list (${GATEWAY_ROUND_TRIPS})` };
+  const auditLog = {
+    roundTrips: 1 + Math.max(auditLogPages, 1),
+    chain: `guild (1) -> ${auditLogPages} audit-log page(s) in sequence`,
+  };
+  return members.roundTrips >= auditLog.roundTrips ? members : auditLog;
 }

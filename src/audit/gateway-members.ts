@@ -45,6 +45,8 @@ export interface GatewayMembersOptions {
 export type GatewayMembersResult = { members: APIGuildMember[] } | { intentUnavailable: true } | { notInGuild: true };
 
 const DEFAULT_TIMEOUT_MS = 60_000;
+/** How long a cancelled read waits for its session to finish connecting, so that closing it really closes it. */
+const SETTLE_TIMEOUT_MS = 10_000;
 
 /** Snowflakes as decimal strings without leading zeros: shorter is smaller, equal lengths compare as text. */
 function compareIds(a: string, b: string): number {
@@ -84,6 +86,16 @@ export async function readMembersThroughGateway(options: GatewayMembersOptions):
   const chunks: APIGuildMember[][] = [];
   let received = 0;
   let timer: NodeJS.Timeout | undefined;
+  // @discordjs/ws cannot close a shard that is still connecting: it would open afterwards and stay open.
+  // So the session is closed only once it is ready or already closed.
+  const connecting = manager.connect();
+  const settled = new Promise<void>((resolve) => {
+    connecting.then(
+      () => resolve(),
+      () => resolve(),
+    );
+    manager.on(WebSocketShardEvents.Closed, () => resolve());
+  });
 
   const outcome = new Promise<GatewayMembersResult>((resolve, reject) => {
     const onDispatch = (payload: GatewayDispatchPayload): void => {
@@ -127,12 +139,15 @@ export async function readMembersThroughGateway(options: GatewayMembersOptions):
       timeoutMs,
     );
     signal?.addEventListener('abort', () => reject(new GatewayMembersError('the member read was cancelled')));
-    void manager.connect().catch(reject);
+    connecting.catch(reject);
   });
   try {
     return await outcome;
   } finally {
     clearTimeout(timer);
+    let settleTimer: NodeJS.Timeout | undefined;
+    await Promise.race([settled, new Promise((resolve) => (settleTimer = setTimeout(resolve, SETTLE_TIMEOUT_MS)))]);
+    clearTimeout(settleTimer);
     await manager.destroy({ code: 1000, reason: 'member list read' });
   }
 }

@@ -1,6 +1,6 @@
 import type { APIGuildMember } from 'discord-api-types/v10';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createBotRest } from '../../src/audit/collector.js';
+import { BotNotInGuildError, collectSnapshot, createBotRest } from '../../src/audit/collector.js';
 import { mergeMemberChunks, readMembersThroughGateway } from '../../src/audit/gateway-members.js';
 import { makeMember } from '../../src/audit/testing/make-snapshot.js';
 import { SIMULATED_DISCORD_APP } from '../../src/server/config.js';
@@ -23,12 +23,17 @@ afterEach(async () => {
   await sim.close();
 });
 
-const read = (guildId: string) =>
-  readMembersThroughGateway({
-    rest: createBotRest(botToken, `${sim.url}/api`),
-    botToken,
-    guildId,
-  });
+const clientFor = () => ({ rest: createBotRest(botToken, `${sim.url}/api`), botToken });
+const read = (guildId: string) => readMembersThroughGateway({ ...clientFor(), guildId });
+const collect = (guildId: string) => collectSnapshot({ ...clientFor(), guildId });
+
+/** The simulator sees every Gateway connection closed (the client's close frame takes a moment to arrive). */
+async function connectionsClosed(): Promise<void> {
+  for (let attempt = 0; attempt < 100 && sim.state.gatewayConnectionsOpen > 0; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  expect(sim.state.gatewayConnectionsOpen).toBe(0);
+}
 
 const idsOf = (members: readonly APIGuildMember[] | undefined) => members?.map((member) => member.user.id);
 
@@ -51,6 +56,21 @@ describe('readMembersThroughGateway', () => {
     sim.state.setGuildToggles(TYPICAL_GUILD_ID, { membersIntent: false });
     expect(await read(TYPICAL_GUILD_ID)).toEqual({ intentUnavailable: true });
     expect(await read(HARDENED_GUILD_ID)).toEqual({ notInGuild: true });
+    await connectionsClosed();
+  });
+
+  it('closes its session however the audit ends, even when cancelled while the session is still connecting', async () => {
+    await read(TYPICAL_GUILD_ID);
+    await connectionsClosed();
+    // The collector cancels the read when GET /guilds/{id} fails first: here before the handshake is done.
+    await expect(collect(HARDENED_GUILD_ID)).rejects.toBeInstanceOf(BotNotInGuildError);
+    await connectionsClosed();
+    const cancel = new AbortController();
+    const cancelled = readMembersThroughGateway({ ...clientFor(), guildId: TYPICAL_GUILD_ID, signal: cancel.signal });
+    cancel.abort();
+    await expect(cancelled).rejects.toThrow('cancelled');
+    await connectionsClosed();
+    expect(sim.state.gatewaySessionsStarted).toBeGreaterThanOrEqual(3);
   });
 });
 

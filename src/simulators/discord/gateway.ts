@@ -81,7 +81,8 @@ export function attachGateway(instance: FastifyInstance, context: SimulatorConte
     );
   };
   instance.server.on('upgrade', onUpgrade);
-  instance.addHook('onClose', async () => {
+  // Before the server closes, which would otherwise wait for the open sessions forever.
+  instance.addHook('preClose', async () => {
     instance.server.off('upgrade', onUpgrade);
     for (const client of server.clients) client.terminate();
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -98,6 +99,10 @@ function openSession(socket: WebSocket, url: string, context: SimulatorContext):
     sent: 0,
     allMembersAt: new Map(),
   };
+  context.state.gatewayConnectionsOpen += 1;
+  socket.on('close', () => {
+    context.state.gatewayConnectionsOpen -= 1;
+  });
   send(session, { op: GatewayOpcodes.Hello, d: { heartbeat_interval: HEARTBEAT_INTERVAL_MS } });
   socket.on('message', (data, isBinary) => {
     void receive(session, context, isBinary ? null : data.toString()).catch(() =>

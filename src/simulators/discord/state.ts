@@ -45,6 +45,8 @@ export class SimulatorState {
   latencyMs: number;
   /** Gateway sessions identified so far; `GET /gateway/bot` counts them against the daily session starts. */
   gatewaySessionsStarted = 0;
+  /** Gateway connections open now, identified or not. */
+  gatewayConnectionsOpen = 0;
   /** Most recent API requests, oldest first (bounded). */
   readonly requestLog: RequestLogEntry[] = [];
   private readonly counts = new Map<string, number>();
