@@ -229,11 +229,12 @@ async function requestGuildMembers(
     return;
   }
   session.allMembersAt.set(guildId, now);
-  const chunks = guild.memberChunksJson(MEMBER_CHUNK_SIZE);
-  for (const [chunkIndex, members] of chunks.entries()) {
+  const chunkCount = guild.memberChunkCount(MEMBER_CHUNK_SIZE);
+  for (let chunkIndex = 0; chunkIndex < chunkCount; chunkIndex += 1) {
+    const members = guild.memberChunkJson(MEMBER_CHUNK_SIZE, chunkIndex);
     session.sequence += 1;
     // Written as text around the cached member JSON: the same bytes JSON.stringify would give.
-    const data = `{"guild_id":${JSON.stringify(guildId)},"members":${members},"chunk_index":${chunkIndex},"chunk_count":${chunks.length}${nonce === undefined ? '' : `,"nonce":${JSON.stringify(nonce)}`}}`;
+    const data = `{"guild_id":${JSON.stringify(guildId)},"members":${members},"chunk_index":${chunkIndex},"chunk_count":${chunkCount}${nonce === undefined ? '' : `,"nonce":${JSON.stringify(nonce)}`}}`;
     sendText(
       session,
       `{"op":${GatewayOpcodes.Dispatch},"t":"${GatewayDispatchEvents.GuildMembersChunk}","s":${session.sequence},"d":${data}}`,

@@ -111,19 +111,20 @@ export class SimulatedGuild {
   }
 
   /**
-   * The member list as JSON arrays of `size` members each, in id order, kept until the members change:
-   * the Gateway sends a 50,000-member list often, and its serialisation is Discord's work, not the audit's.
+   * One chunk of the member list (members `index * size` onwards) as a JSON array, kept until the members
+   * change: the Gateway sends a 50,000-member list often, and its serialisation is Discord's work, not the
+   * audit's. Each chunk is written on first use, so no single call serialises the whole list.
    */
-  memberChunksJson(size: number): readonly string[] {
-    if (this.memberChunks?.size !== size) {
-      const members = this.data.members;
-      const json: string[] = [];
-      for (let start = 0; start < members.length || json.length === 0; start += size) {
-        json.push(JSON.stringify(members.slice(start, start + size)));
-      }
-      this.memberChunks = { size, json };
-    }
-    return this.memberChunks.json;
+  memberChunkJson(size: number, index: number): string {
+    if (this.memberChunks?.size !== size) this.memberChunks = { size, json: [] };
+    const json = this.memberChunks.json;
+    json[index] ??= JSON.stringify(this.data.members.slice(index * size, (index + 1) * size));
+    return json[index];
+  }
+
+  /** How many chunks of `size` the member list makes (at least one, empty for a guild without members). */
+  memberChunkCount(size: number): number {
+    return Math.max(1, Math.ceil(this.data.members.length / size));
   }
 
   replaceBotCollections(collections: BotCollections): void {
