@@ -55,6 +55,24 @@ const MemberSchema = z.looseObject({
   joined_at: z.string().nullish(),
 });
 
+const SNOWFLAKE = /^\d{1,20}$/;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Exactly the members MemberSchema accepts as they are, checked without zod: a guild has up to hundreds of
+ * thousands of members, and this is about ten times faster. Anything else goes through MemberSchema.
+ */
+function isPlainMember(item: unknown): item is z.infer<typeof MemberSchema> {
+  if (!isRecord(item) || !isRecord(item.user)) return false;
+  const { id, username, bot } = item.user;
+  if (typeof id !== 'string' || !SNOWFLAKE.test(id) || typeof username !== 'string') return false;
+  if (bot !== undefined && typeof bot !== 'boolean') return false;
+  const { roles, joined_at: joinedAt } = item;
+  if (!Array.isArray(roles) || !roles.every((role) => typeof role === 'string' && SNOWFLAKE.test(role))) return false;
+  return joinedAt === undefined || joinedAt === null || typeof joinedAt === 'string';
+}
+
 const AutoModerationRuleSchema = z.looseObject({
   id: snowflake,
   name: z.string(),
@@ -147,10 +165,15 @@ function* readItems<T>(
   schema: z.ZodType<T>,
   items: readonly unknown[],
   skipped: SkippedItem[],
+  acceptsAsIs?: (item: unknown) => item is T,
 ): Generator<void, T[]> {
   const kept: T[] = [];
   for (const [position, item] of items.entries()) {
     if (position % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) yield;
+    if (acceptsAsIs?.(item) === true) {
+      kept.push(item);
+      continue;
+    }
     const parsed = schema.safeParse(item);
     if (parsed.success) kept.push(parsed.data);
     else skipped.push({ part, id: itemId(item), issue: describeIssues(parsed.error)[0] ?? 'unreadable' });
@@ -184,15 +207,16 @@ export function* parseAuditSnapshotSteps(input: unknown): Generator<void, Snapsh
     part: SnapshotListPart,
     schema: z.ZodType<T>,
     values: readonly unknown[] | null,
+    acceptsAsIs?: (item: unknown) => item is T,
   ): Generator<void, T[] | null> {
-    return values === null ? null : yield* readItems(part, schema, values, skipped);
+    return values === null ? null : yield* readItems(part, schema, values, skipped, acceptsAsIs);
   }
 
   const roles = yield* readItems('roles', RoleSchema, envelope.guild.roles, skipped);
   // Every permission computation starts from @everyone; without it no check could say anything.
   if (!roles.some((role) => role.id === envelope.guild.id)) return { ok: false, issues: [EVERYONE_MISSING] };
   const channels = yield* items('channels', ChannelSchema, envelope.channels);
-  const members = yield* items('members', MemberSchema, envelope.members);
+  const members = yield* items('members', MemberSchema, envelope.members, isPlainMember);
   const autoModerationRules = yield* items(
     'autoModerationRules',
     AutoModerationRuleSchema,
