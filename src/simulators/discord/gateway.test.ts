@@ -6,7 +6,7 @@ import { ALL_MEMBERS_INTERVAL_MS } from './gateway.js';
 import type { RunningDiscordSimulator } from './standalone.js';
 import { startTestSimulator, TEST_APP } from './test-support.js';
 
-/** The Gateway over a real WebSocket, as @discordjs/ws speaks to it (discord-reference §10). */
+/** The Gateway over a real WebSocket, speaking as @discordjs/ws does. */
 
 interface Payload {
   op: number;

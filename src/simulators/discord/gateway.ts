@@ -17,10 +17,10 @@ import { guildCreatePayload } from './gateway-payloads.js';
 import { isSnowflake } from './snowflake.js';
 
 /**
- * Discord's Gateway as far as an audit bot uses it (discord-reference §10): `GET /gateway/bot`, then one
- * WebSocket session — Hello, Identify, Ready and a GUILD_CREATE per guild, heartbeats, and Request Guild
- * Members (op 8) answered with GUILD_MEMBERS_CHUNK events of 1,000 members. Requesting a whole member list
- * is limited to once per guild per 30 s in a session (RATE_LIMITED), and sending to 120 payloads a minute.
+ * Discord's Gateway (API v10) as far as an audit bot uses it: `GET /gateway/bot`, then one WebSocket
+ * session — Hello, Identify, Ready and a GUILD_CREATE per guild, heartbeats, and Request Guild Members
+ * (op 8) answered with GUILD_MEMBERS_CHUNK events of 1,000 members. A whole member list may be requested
+ * once per guild per 30 s in a session (RATE_LIMITED otherwise), and a client may send 120 payloads a minute.
  */
 
 export const GATEWAY_PATH = '/gateway';
