@@ -75,10 +75,12 @@ try {
   for (const fixture of AUDIT_FIXTURES) {
     const runs = LATENCY_RUNS;
     const walls: number[] = [];
+    let rateLimited = 0;
     let last: AuditRun | undefined;
     for (let run = 0; run < runs; run += 1) {
       last = await auditFixture(sim, fixture);
       walls.push(last.wallMs);
+      rateLimited += last.rateLimited;
     }
     if (!last) continue;
     const wall = median(walls);
@@ -92,6 +94,7 @@ try {
       roundTrips,
       wallMs: wall,
       chainMinimum: path.roundTrips,
+      rateLimited,
     });
     rows.push([
       fixture.key,
@@ -99,6 +102,7 @@ try {
       `${roundTrips.toFixed(1)}  [${ms(wall)}]`,
       String(path.roundTrips),
       path.chain,
+      String(rateLimited),
       small
         ? `<= ${ROUND_TRIP_GOAL}: ${verdict(roundTrips <= ROUND_TRIP_GOAL)}`
         : fixture.key === 'large'
@@ -106,7 +110,9 @@ try {
           : `n/a (>= ${SMALL_GUILD_MEMBERS.toLocaleString('en-US')} members)`,
     ]);
   }
-  console.log(table(['fixture', 'members', 'round trips', 'chain minimum', 'longest sequential chain', 'goal'], rows));
+  console.log(
+    table(['fixture', 'members', 'round trips', 'chain minimum', 'longest sequential chain', '429s', 'goal'], rows),
+  );
   console.log(`    median of ${LATENCY_RUNS} audits per fixture; member lists through the Gateway`);
 } finally {
   sim.state.latencyMs = 0;

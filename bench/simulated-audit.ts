@@ -1,3 +1,4 @@
+import type { REST } from '@discordjs/rest';
 import { collectSnapshot, createBotRest } from '../src/audit/collector.js';
 import { runAuditSteps } from '../src/audit/engine.js';
 import { runInSlices } from '../src/audit/slices.js';
@@ -34,16 +35,32 @@ export interface AuditRun {
   /** Requests the simulator served for this audit (its log is reset first). */
   served: number;
   perRoute: Record<string, number>;
+  /** Requests the simulator answered with 429 during this audit. */
+  rateLimited: number;
   wallMs: number;
 }
 
-/** One audit as the worker runs it: a fresh REST client, collection, then the engine in slices. */
+/**
+ * One REST client per simulator, as the server keeps one per process: audits run back to back then share
+ * its count of the global limit (50 a second), instead of each starting from a full allowance.
+ */
+const clients = new WeakMap<RunningDiscordSimulator, REST>();
+
+function restFor(sim: RunningDiscordSimulator): REST {
+  const existing = clients.get(sim);
+  if (existing) return existing;
+  const rest = createBotRest(SIMULATED_DISCORD_APP.botToken, `${sim.url}/api`);
+  clients.set(sim, rest);
+  return rest;
+}
+
+/** One audit as the worker runs it: the process's REST client, collection, then the engine in slices. */
 export async function auditFixture(sim: RunningDiscordSimulator, fixture: AuditFixture): Promise<AuditRun> {
   if (!sim.state.isBotInGuild(fixture.guildId))
     sim.state.addBotToGuild(fixture.guildId, LEAST_PRIVILEGE_AUDIT_BOT, fixture.ownerId);
-  const rest = createBotRest(SIMULATED_DISCORD_APP.botToken, `${sim.url}/api`);
+  const rest = restFor(sim);
   sim.state.resetRequestLog();
-  let result: Omit<AuditRun, 'served' | 'perRoute' | 'wallMs'> | undefined;
+  let result: Omit<AuditRun, 'served' | 'perRoute' | 'rateLimited' | 'wallMs'> | undefined;
   const wallMs = await timeAsync(async () => {
     const { snapshot, restCalls } = await collectSnapshot({
       rest,
@@ -54,7 +71,13 @@ export async function auditFixture(sim: RunningDiscordSimulator, fixture: AuditF
     result = { snapshot, report, collectorCalls: restCalls };
   });
   if (!result) throw new Error(`The audit of ${fixture.key} produced nothing`);
-  return { ...result, served: sim.state.totalRequests(), perRoute: sim.state.requestCounts(), wallMs };
+  return {
+    ...result,
+    served: sim.state.totalRequests(),
+    perRoute: sim.state.requestCounts(),
+    rateLimited: sim.state.requestLog.filter((entry) => entry.status === 429).length,
+    wallMs,
+  };
 }
 
 const MEMBERS_ROUTE = 'GET /guilds/:guildId/members';
