@@ -1,7 +1,8 @@
 import { CalendarClock, CircleCheck, ShieldAlert, ShieldHalf, Ticket, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { riskLabel } from '../../../../shared/audit-contract';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { countsAsPassed, riskLabel } from '../../../../shared/check-rules';
 import type { AuditUsage, AuditWithChecks } from '../../../../shared/contracts/audits';
+import { LoadingStatus } from '../../../components/loading-status';
 import { Card } from '../../../components/ui/card';
 import {
   Dialog,
@@ -11,17 +12,17 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../../components/ui/dialog';
-import { countsAsPassed } from '../../../../shared/audit-contract';
 import { criticalFailures } from '../audit-summary';
+import { NoAuditData } from './no-audit-data';
 import { formatDate } from '../../../lib/format-date';
 import { cn } from '../../../lib/utils';
-import {
-  CriticalIssuesDetails,
-  LastAuditDetails,
-  NoAuditData,
-  PassedChecksDetails,
-  ScoreDetails,
-} from './stat-details';
+
+// The details (evidence, charts) load when a card is first opened: the dashboard shows without them.
+const loadDetails = () => import('./stat-details');
+const ScoreDetails = lazy(() => loadDetails().then((module) => ({ default: module.ScoreDetails })));
+const CriticalIssuesDetails = lazy(() => loadDetails().then((module) => ({ default: module.CriticalIssuesDetails })));
+const PassedChecksDetails = lazy(() => loadDetails().then((module) => ({ default: module.PassedChecksDetails })));
+const LastAuditDetails = lazy(() => loadDetails().then((module) => ({ default: module.LastAuditDetails })));
 
 interface StatCardProps {
   title: string;
@@ -69,7 +70,7 @@ function StatCard({ title, value, hint, icon: Icon, tone = 'default', dialog }: 
           <DialogTitle>{dialog.title}</DialogTitle>
           <DialogDescription>{dialog.description}</DialogDescription>
         </DialogHeader>
-        {dialog.body}
+        <Suspense fallback={<LoadingStatus label="Loading the details..." />}>{dialog.body}</Suspense>
       </DialogContent>
     </Dialog>
   );
