@@ -1,13 +1,19 @@
-import { lazy, Suspense } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { useCurrentUser } from '../api/auth/current-user';
 import { FullPageLoader } from '../components/full-page-loader';
 import { lazyPage } from '../lib/lazy-page';
 import { PrepareNavigationContext } from './prepare-navigation';
+import { startSignedInLoads } from './signed-in-prefetch';
 import { LandingPage, preloadPage, PUBLIC_ROUTES } from './routes/route-table';
 
-// Loaded once someone is signed in: visitors never download the shell, its pages or the socket client.
-const SignedInRoutes = lazyPage(() => import('./signed-in-routes'));
+// Loaded once someone is signed in: visitors never download the shell, its pages or the socket client. The
+// shell waits for the page's code too, so it appears with its page rather than with a loading line first.
+const SignedInRoutes = lazyPage(async () => {
+  const [module] = await Promise.all([import('./signed-in-routes'), preloadPage(window.location.pathname)]);
+  return module;
+});
 const LiveUpdates = lazy(() => import('./live-updates'));
 
 async function prepareNavigation(path: string): Promise<void> {
@@ -20,6 +26,12 @@ async function prepareNavigation(path: string): Promise<void> {
  */
 export function AppRoutes() {
   const me = useCurrentUser();
+  const queryClient = useQueryClient();
+  const signedIn = me.data ?? null;
+  useEffect(() => {
+    // Query results keep their identity while unchanged, so a refetch of the same user starts nothing again.
+    if (signedIn !== null) startSignedInLoads(queryClient, signedIn, prepareNavigation);
+  }, [signedIn, queryClient]);
   if (me.isPending) return <FullPageLoader label="Checking your session..." />;
   // A failed current-user call is not retried; the visitor sees the public pages and can sign in again.
   const user = me.data ?? null;

@@ -26,7 +26,7 @@ const LastAuditDetails = lazy(() => loadDetails().then((module) => ({ default: m
 
 interface StatCardProps {
   title: string;
-  value: string;
+  value: ReactNode;
   hint: string;
   icon: LucideIcon;
   tone?: 'default' | 'danger' | 'good';
@@ -76,6 +76,36 @@ function StatCard({ title, value, hint, icon: Icon, tone = 'default', dialog }: 
   );
 }
 
+const STAT_CARD_TITLES = [
+  ['Security Score', ShieldHalf],
+  ['Critical Issues', ShieldAlert],
+  ['Checks Passed', CircleCheck],
+  ['Last Audit', CalendarClock],
+  ['Audits Remaining', Ticket],
+] as const;
+
+function gridClass(withUsage: boolean): string {
+  return cn('grid gap-4 sm:grid-cols-2', withUsage ? 'lg:grid-cols-3 xl:grid-cols-5' : 'xl:grid-cols-4');
+}
+
+/** The stat cards' place while the audit loads: the same cards and sizes, a placeholder for each figure. */
+export function StatCardsSkeleton({ withUsage }: { withUsage: boolean }) {
+  const titles = withUsage ? STAT_CARD_TITLES : STAT_CARD_TITLES.slice(0, 4);
+  return (
+    <div className={gridClass(withUsage)} aria-hidden="true">
+      {titles.map(([title, icon]) => (
+        <StatCard
+          key={title}
+          title={title}
+          value={<span className="inline-block h-6 w-16 animate-pulse rounded-md bg-muted align-middle" />}
+          hint="Loading..."
+          icon={icon}
+        />
+      ))}
+    </div>
+  );
+}
+
 interface StatCardsProps {
   audit: AuditWithChecks | undefined;
   /** Null for admins, who have no quota. */
@@ -92,9 +122,7 @@ export function StatCards({ audit, usage, usageFailed = false }: StatCardsProps)
   const score = audit?.riskScore ?? null;
   const noData = <NoAuditData />;
   return (
-    <div
-      className={cn('grid gap-4 sm:grid-cols-2', usage === null ? 'xl:grid-cols-4' : 'lg:grid-cols-3 xl:grid-cols-5')}
-    >
+    <div className={gridClass(usage !== null)}>
       <StatCard
         title="Security Score"
         value={score === null ? '—' : `${score}/100`}
