@@ -4,6 +4,7 @@ import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import type { EngineRatio } from './engine-ratio.js';
 import type { Figure } from './http/figures.js';
+import type { LighthouseFigure } from './lighthouse.js';
 import type { PageBundle } from './web-bundle.js';
 import { BENCH_SETTINGS } from './http/settings.js';
 
@@ -14,6 +15,7 @@ export interface BenchResults {
   auditRoundTrips: { fixture: string; members: number; roundTrips: number; wallMs: number; chainMinimum: number }[];
   server: Figure[];
   webPages: PageBundle[];
+  lighthouse: LighthouseFigure[];
 }
 
 /** A quick run's figures are not comparable, so they never replace the committed ones. */
