@@ -178,10 +178,12 @@ export function isNavItemActive(href: string, pathname: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
 }
 
-/** Loads the code of the page at a static path, if there is one, e.g. before redirecting there. */
+/** Loads the code of the page at a static path, and of its prefetch, if there is one, e.g. before redirecting there. */
 export function preloadPage(path: string): Promise<void> {
   const route = ROUTES.find((candidate) => candidate.path === path);
-  return route !== undefined && 'page' in route ? route.page.preload() : Promise.resolve();
+  if (route === undefined || !('page' in route)) return Promise.resolve();
+  const prefetch = 'loadPrefetch' in route ? route.loadPrefetch?.() : undefined;
+  return Promise.all([route.page.preload(), prefetch]).then(() => undefined);
 }
 
 /** Starts the prefetch of the signed-in page at a static path, if it has one. */
