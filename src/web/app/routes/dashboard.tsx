@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '../../components/brand';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { NoServersCard } from '../../features/servers/no-servers-card';
 import { useServers } from '../../api/servers/servers';
 import { AuditFailureAlert } from '../../features/audits/audit-failure-alert';
@@ -36,6 +36,8 @@ export default function DashboardPage({ user }: UserPageProps) {
   const firstViewPending =
     servers.isPending || (server !== undefined && (loadingAudit || (!user.isAdmin && usage.isPending)));
   if (!shown && !firstViewPending) setShown(true);
+  // The first view mounts every card at once; as a deferred render React does it in slices between inputs.
+  const revealed = useDeferredValue(shown);
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6">
@@ -46,13 +48,13 @@ export default function DashboardPage({ user }: UserPageProps) {
         </p>
       </header>
 
-      {!shown && <DashboardSkeleton withUsage={!user.isAdmin} />}
+      {!revealed && <DashboardSkeleton withUsage={!user.isAdmin} />}
       {servers.isError && (
         <p className="text-sm text-destructive">Your servers could not be loaded. Please refresh the page.</p>
       )}
       {servers.data !== undefined && server === undefined && <NoServersCard />}
 
-      {shown && server !== undefined && (
+      {revealed && server !== undefined && (
         <>
           {latest?.status === 'failed' && (
             <AuditFailureAlert
