@@ -5,7 +5,7 @@ import { useCurrentUser } from '../api/auth/current-user';
 import { FullPageLoader } from '../components/full-page-loader';
 import { lazyPage } from '../lib/lazy-page';
 import { PrepareNavigationContext } from './prepare-navigation';
-import { startSignedInLoads } from './signed-in-prefetch';
+import { askServersEarly, startSignedInLoads } from './signed-in-prefetch';
 import { LandingPage, preloadPage, PUBLIC_ROUTES } from './routes/route-table';
 
 // Loaded once someone is signed in: visitors never download the shell, its pages or the socket client. The
@@ -22,13 +22,15 @@ async function prepareNavigation(path: string): Promise<void> {
 }
 
 /**
- * At an address only a signed-in user sees, the shell and the page are most likely wanted, so their code
- * loads while the current user is asked for (after that request, which goes first); a visitor there
- * downloads it in vain.
+ * At an address only a signed-in user sees, the shell, the page and the server list are most likely wanted,
+ * so they load while the current user is asked for (after that request, which goes first); a visitor there
+ * downloads the code in vain and gets a 401 for the list.
  */
 function startEarlyLoads(): void {
   const path = window.location.pathname;
-  if (!PUBLIC_ROUTES.some((route) => route.path === path)) void prepareNavigation(path).catch(() => undefined);
+  if (PUBLIC_ROUTES.some((route) => route.path === path)) return;
+  askServersEarly();
+  void prepareNavigation(path).catch(() => undefined);
 }
 
 /**

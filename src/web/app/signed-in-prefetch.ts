@@ -1,8 +1,29 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../shared/contracts/auth';
+import { listServers } from '../../shared/contracts/routes';
+import type { Server } from '../../shared/contracts/servers';
 import { getPublicConfigOptions } from '../api/public-config/public-config';
 import { listServersOptions } from '../api/servers/servers';
+import { callEndpoint, callEndpointOrNullIfSignedOut } from '../lib/api-client';
 import { prefetchPageData } from './routes/route-table';
+
+let serversAskedEarly: Promise<Server[] | null> | undefined;
+
+/**
+ * At an address only a signed-in user sees, the server list is asked for beside the current user rather
+ * than after it. A visitor gets a 401 here: no sign-in popup, nothing cached.
+ */
+export function askServersEarly(): void {
+  serversAskedEarly = callEndpointOrNullIfSignedOut(listServers).catch(() => null);
+}
+
+/** The server list's query, answered once by the early request if there was one. */
+function serversQuery() {
+  const early = serversAskedEarly;
+  serversAskedEarly = undefined;
+  if (early === undefined) return listServersOptions();
+  return { ...listServersOptions(), queryFn: async () => (await early) ?? callEndpoint(listServers) };
+}
 
 /**
  * Started once the current user is known, all at once: the signed-in routes' code, the page's code, what
@@ -17,7 +38,7 @@ export function startSignedInLoads(
 ): void {
   const path = window.location.pathname;
   void prepareNavigation(path).catch(() => undefined);
-  void client.prefetchQuery(listServersOptions());
+  void client.prefetchQuery(serversQuery());
   void client.prefetchQuery(getPublicConfigOptions());
   void prefetchPageData(path, client, user).catch(() => undefined);
 }
