@@ -4,6 +4,7 @@ import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import type { EngineRatio } from './engine-ratio.js';
 import type { Figure } from './http/figures.js';
+import type { LighthouseFigure } from './lighthouse.js';
 import type { PageBundle } from './web-bundle.js';
 import { BENCH_SETTINGS } from './http/settings.js';
 
@@ -22,6 +23,7 @@ export interface BenchResults {
   }[];
   server: Figure[];
   webPages: PageBundle[];
+  lighthouse: LighthouseFigure[];
 }
 
 /** A quick run's figures are not comparable, so they never replace the committed ones. */

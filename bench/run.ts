@@ -5,12 +5,13 @@ import { BENCH_SETTINGS } from './http/settings.js';
 import { type BenchResults, RESULTS_PATH, writeResults } from './results.js';
 import { auditFixture, contextFor, criticalPath, startSimulator, type AuditRun } from './simulated-audit.js';
 import { median, ms, table, verdict } from './stats.js';
+import { measureLighthouse } from './lighthouse.js';
 import { measurePageBundles } from './web-bundle.js';
 
 /**
  * `npm run bench`: (a) engine speed relative to JSON.parse, (b) REST calls per audit, (c) audit wall
  * time against the simulator with 50 ms per call, in round trips, then (d)–(g) the real server's
- * figures (bench/http), (h) the JavaScript each page loads. Ratios are the results; absolute times are in brackets because they depend
+ * figures (bench/http), (h) the JavaScript each page loads, (i) Lighthouse mobile on the landing page and the dashboard. Ratios are the results; absolute times are in brackets because they depend
  * on the machine. Everything is also written to bench/results.json.
  */
 
@@ -129,5 +130,7 @@ try {
 const server = await measureServerFigures();
 if (engineResult === undefined) throw new Error('The engine figure is missing');
 const webPages = measurePageBundles();
-await writeResults({ engine: engineResult, restCallsPerAudit, auditRoundTrips, server, webPages });
+// Serves the build section (h) has just made.
+const lighthouse = await measureLighthouse();
+await writeResults({ engine: engineResult, restCallsPerAudit, auditRoundTrips, server, webPages, lighthouse });
 console.log(`\nWritten to ${RESULTS_PATH}`);

@@ -29,7 +29,7 @@ export interface PageBundle {
 }
 
 /** The bench builds its own copy with a manifest, so the served build never carries one. */
-const WEB_ROOT = '.tmp/bench-web';
+export const WEB_ROOT = '.tmp/bench-web';
 const MANIFEST_PATH = `${WEB_ROOT}/.vite/manifest.json`;
 /** Pages are the lazily loaded modules of the route table's folder. */
 const PAGES_FOLDER = 'app/routes/';

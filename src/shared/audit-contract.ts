@@ -1,5 +1,14 @@
 import { z } from 'zod';
+import { CHECK_STATUSES } from './check-rules.js';
 import type { CheckEvidence } from './findings.js';
+
+export {
+  CERTIFICATE_MIN_SCORE,
+  countsAsPassed,
+  LOW_RISK_MIN_SCORE,
+  riskLabel,
+  type PassedStatus,
+} from './check-rules.js';
 
 /**
  * The audit engine's output contract, shared by the engine, the server (which stores and overrides
@@ -42,22 +51,12 @@ export const Severity = z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']);
 export type Severity = z.infer<typeof Severity>;
 
 /** WAIVED is set only by an evidence decision or an admin override, never by the engine. */
-export const CheckStatus = z.enum(['PASS', 'FAIL', 'WAIVED', 'UNKNOWN']);
+export const CheckStatus = z.enum(CHECK_STATUSES);
 export type CheckStatus = z.infer<typeof CheckStatus>;
 
 /** What the engine itself can find; WAIVED comes only from a later evidence decision or override. */
 export const EngineStatus = CheckStatus.exclude(['WAIVED']);
 export type EngineStatus = z.infer<typeof EngineStatus>;
-
-export type PassedStatus = Extract<CheckStatus, 'PASS' | 'WAIVED'>;
-
-/**
- * A waived check is an accepted risk, so it counts as passed everywhere: in the score and the
- * counts, toward a certificate, in the Passed chip and the progress bar.
- */
-export function countsAsPassed(status: CheckStatus): status is PassedStatus {
-  return status === 'PASS' || status === 'WAIVED';
-}
 
 export const CheckCategory = z.enum([
   'Ownership & recovery',
@@ -70,17 +69,6 @@ export type CheckCategory = z.infer<typeof CheckCategory>;
 
 /** Score weight of each severity; see docs/audit-checks.md for the published formula. */
 export const SEVERITY_WEIGHTS: Readonly<Record<Severity, number>> = { CRITICAL: 10, HIGH: 6, MEDIUM: 3, LOW: 1 };
-
-export const LOW_RISK_MIN_SCORE = 80;
-export const CERTIFICATE_MIN_SCORE = 90;
-
-/** Risk labels of the audit detail page, by score band. */
-export function riskLabel(score: number): 'Low Risk' | 'Medium Risk' | 'High Risk' | 'Critical Risk' {
-  if (score >= LOW_RISK_MIN_SCORE) return 'Low Risk';
-  if (score >= 60) return 'Medium Risk';
-  if (score >= 40) return 'High Risk';
-  return 'Critical Risk';
-}
 
 export const CheckReference = z.object({ title: z.string(), url: z.string().url() });
 export type CheckReference = z.infer<typeof CheckReference>;

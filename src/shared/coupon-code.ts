@@ -1,14 +1,12 @@
 import { z } from 'zod';
+import { COUPON_CODE_MAX_LENGTH, COUPON_CODE_MIN_LENGTH, normalizeCouponCode } from './coupon-code-rules.js';
 
-/** Coupon codes are 4 to 64 characters, e.g. AUDIT-1A2B3C4D. */
-export const COUPON_CODE_MIN_LENGTH = 4;
-export const COUPON_CODE_MAX_LENGTH = 64;
-export const COUPON_CODE_EXAMPLE = 'AUDIT-XXXXXXXX';
-
-/** Codes are not case-sensitive; everyone compares and stores them trimmed and upper-cased. */
-export function normalizeCouponCode(raw: string): string {
-  return raw.trim().toUpperCase();
-}
+export {
+  COUPON_CODE_EXAMPLE,
+  COUPON_CODE_MAX_LENGTH,
+  COUPON_CODE_MIN_LENGTH,
+  normalizeCouponCode,
+} from './coupon-code-rules.js';
 
 /** The coupon redemption form with its exact messages. */
 export const RedeemCouponForm = z.object({

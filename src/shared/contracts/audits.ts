@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { CheckId, CheckResult, CheckStatus, Severity } from '../audit-contract.js';
 import { OVERRIDE_KINDS } from '../certification.js';
+import { AUDIT_STATUSES } from './audit-status.js';
 import { endpoint } from './endpoint.js';
 
-export const AuditStatus = z.enum(['pending', 'running', 'completed', 'failed']);
-export type AuditStatus = z.infer<typeof AuditStatus>;
+export { isAuditActive } from './audit-status.js';
 
-/** A pending or running audit: the web polls it every second, and it blocks another run of its server. */
-export function isAuditActive(status: AuditStatus): boolean {
-  return status === 'pending' || status === 'running';
-}
+export const AuditStatus = z.enum(AUDIT_STATUSES);
+export type AuditStatus = z.infer<typeof AuditStatus>;
 
 /**
  * A stored check result: the engine's result plus its row id (the `{checkId}` of PUT

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 
+export { AUTH_MESSAGE } from './auth-message.js';
+
 export const CurrentUser = z.object({
   id: z.string(),
   discordId: z.string(),
@@ -26,9 +28,6 @@ export const OAuthCallbackQuery = z.object({
   error: z.string().max(256).optional(),
   error_description: z.string().max(1024).optional(),
 });
-
-/** The message the popup posts to its opener. */
-export const AUTH_MESSAGE = { success: 'auth:success', error: 'auth:error' } as const;
 
 /** Codes the sign-in callback sends back in `/?error=`; the landing page shows one message per code. */
 export const AuthErrorCode = z.enum([

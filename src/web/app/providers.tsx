@@ -2,7 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { ThemeProvider } from '../components/theme-provider';
-import { Toaster } from '../components/ui/toaster';
+import { ToastArea } from '../components/ui/toast-area';
 import { createQueryClient } from '../lib/query-client';
 import { forgetSessionData, shouldLeaveAfterAuthError } from './auth-error-redirect';
 
@@ -18,7 +18,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         {children}
-        <Toaster />
+        <ToastArea />
       </ThemeProvider>
     </QueryClientProvider>
   );

@@ -1,8 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getAudit } from '../../shared/contracts/audits';
-import { getCurrentUser, logout, startSignIn } from '../../shared/contracts/auth';
-import { bypassPaywall } from '../../shared/contracts/paywall';
-import { listServers } from '../../shared/contracts/servers';
+import {
+  bypassPaywall,
+  getAudit,
+  getCurrentUser,
+  listServers,
+  logout,
+  startSignIn,
+} from '../../shared/contracts/routes';
 import { ApiError } from './api-errors';
 import { callEndpoint, callEndpointOrNullIfSignedOut, isAuthPath, urlOf } from './api-client';
 
@@ -125,16 +129,11 @@ describe('callEndpointOrNullIfSignedOut', () => {
     await expect(callEndpointOrNullIfSignedOut(getCurrentUser)).rejects.toBeInstanceOf(ApiError);
   });
 
-  it('checks a signed-in answer against the response schema', async () => {
+  it('hands back a signed-in answer as the server sent it', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => respond(200, JSON.stringify(currentUser))),
     );
     await expect(callEndpointOrNullIfSignedOut(getCurrentUser)).resolves.toEqual(currentUser);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => respond(200, '{"id":"u1"}')),
-    );
-    await expect(callEndpointOrNullIfSignedOut(getCurrentUser)).rejects.toThrow();
   });
 });

@@ -1,17 +1,31 @@
-import { ApiErrorBody, type ErrorCode } from '../../shared/contracts/errors';
+import { ERROR_STATUS, type ErrorCode } from '../../shared/contracts/error-codes';
 
 /** Text of every failed request: `status: body`, or the status text when the body is empty. */
 export function formatErrorText(status: number, bodyText: string, statusText: string): string {
   return `${status}: ${bodyText || statusText}`;
 }
 
-function parseErrorBody(bodyText: string): ApiErrorBody['error'] | null {
+interface ErrorEnvelope {
+  code: ErrorCode;
+  message: string;
+}
+
+function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+}
+
+/** The `{ error: { code, message } }` every API error carries, read by hand: no schema library on first load. */
+function parseErrorBody(bodyText: string): ErrorEnvelope | null {
+  let body: unknown;
   try {
-    const parsed = ApiErrorBody.safeParse(JSON.parse(bodyText));
-    return parsed.success ? parsed.data.error : null;
+    body = JSON.parse(bodyText);
   } catch {
     return null;
   }
+  const error: unknown = typeof body === 'object' && body !== null && 'error' in body ? body.error : null;
+  if (typeof error !== 'object' || error === null || !('code' in error) || !('message' in error)) return null;
+  const { code, message } = error;
+  return isErrorCode(code) && typeof message === 'string' ? { code, message } : null;
 }
 
 /**

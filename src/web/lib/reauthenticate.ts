@@ -1,4 +1,5 @@
-import { AUTH_MESSAGE, startSignIn } from '../../shared/contracts/auth';
+import { AUTH_MESSAGE } from '../../shared/contracts/auth-message';
+import { startSignIn } from '../../shared/contracts/routes';
 
 export const REAUTH_URL = `${startSignIn.path}?popup=1`;
 export const REAUTH_TIMEOUT_MS = 60_000;

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createAudit, updateCheck, type Audit, type AuditWithChecks } from '../../../shared/contracts/audits';
+import type { Audit, AuditWithChecks } from '../../../shared/contracts/audits';
+import { createAudit, updateCheck } from '../../../shared/contracts/routes';
 import { callEndpoint } from '../../lib/api-client';
 import { auditKeys, invalidateAuditQueries } from './audit-keys';
 

@@ -1,15 +1,10 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import {
-  getAudit,
-  getAuditUsage,
-  listServerAudits,
-  listUserAudits,
-  type Audit,
-} from '../../../shared/contracts/audits';
+import type { Audit } from '../../../shared/contracts/audits';
+import { isAuditActive } from '../../../shared/contracts/audit-status';
+import { getAudit, getAuditUsage, listServerAudits, listUserAudits } from '../../../shared/contracts/routes';
 import { ApiError } from '../../lib/api-errors';
 import { callEndpoint } from '../../lib/api-client';
-import { isAuditActive } from '../../../shared/contracts/audits';
 import { shouldRetryQuery } from '../../lib/query-client';
 import { auditKeys } from './audit-keys';
 

@@ -1,4 +1,4 @@
-import { downloadAuditReport } from '../../../shared/contracts/audits';
+import { downloadAuditReport } from '../../../shared/contracts/routes';
 import { pathOf } from '../../../shared/contracts/endpoint';
 import { fetchRawEndpoint } from '../../lib/api-client';
 

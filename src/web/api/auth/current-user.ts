@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getCurrentUser } from '../../../shared/contracts/auth';
+import { getCurrentUser } from '../../../shared/contracts/routes';
 import { callEndpointOrNullIfSignedOut } from '../../lib/api-client';
 
 export const authKeys = {

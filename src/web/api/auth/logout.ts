@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { logout } from '../../../shared/contracts/auth';
+import { logout } from '../../../shared/contracts/routes';
 import { callEndpoint } from '../../lib/api-client';
 
 /** Signs out, then reloads at / so no state of the old session survives in memory. */

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { redeemCoupon, type RedeemCouponRequest } from '../../../shared/contracts/coupons';
+import type { RedeemCouponRequest } from '../../../shared/contracts/coupons';
+import { redeemCoupon } from '../../../shared/contracts/routes';
 import { callEndpoint } from '../../lib/api-client';
 import { entitlementKeys } from '../entitlements/entitlements';
 import { serverKeys } from '../servers/servers';

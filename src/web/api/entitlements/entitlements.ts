@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../shared/contracts/auth';
-import { listEntitlements } from '../../../shared/contracts/entitlements';
+import { listEntitlements } from '../../../shared/contracts/routes';
 import { callEndpoint } from '../../lib/api-client';
 
 export const entitlementKeys = {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bypassPaywall, type BypassRequest } from '../../../shared/contracts/paywall';
+import type { BypassRequest } from '../../../shared/contracts/paywall';
+import { bypassPaywall } from '../../../shared/contracts/routes';
 import { callEndpoint } from '../../lib/api-client';
 import { authKeys } from '../auth/current-user';
 import { entitlementKeys } from '../entitlements/entitlements';

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getPublicConfig, type PublicConfig } from '../../../shared/contracts/public-config';
+import type { PublicConfig } from '../../../shared/contracts/public-config';
+import { getPublicConfig } from '../../../shared/contracts/routes';
 import { callEndpoint } from '../../lib/api-client';
 
 export const publicConfigKeys = {

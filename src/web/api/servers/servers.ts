@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../shared/contracts/auth';
-import { listAllServers, listServers, type Server } from '../../../shared/contracts/servers';
+import { listAllServers, listServers } from '../../../shared/contracts/routes';
+import type { Server } from '../../../shared/contracts/servers';
 import { callEndpoint } from '../../lib/api-client';
 
 export const serverKeys = {

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '../../components/brand';
-import { LoadingStatus } from '../../components/loading-status';
+import { useDeferredValue, useState } from 'react';
 import { NoServersCard } from '../../features/servers/no-servers-card';
 import { useServers } from '../../api/servers/servers';
 import { AuditFailureAlert } from '../../features/audits/audit-failure-alert';
@@ -10,8 +10,9 @@ import {
   RecentActivityCard,
   UsageCard,
 } from '../../features/audits/dashboard/dashboard-cards';
+import { DashboardSkeleton } from '../../features/audits/dashboard/dashboard-skeleton';
 import { ReportCard } from '../../features/audits/dashboard/report-card';
-import { StatCards } from '../../features/audits/dashboard/stat-cards';
+import { StatCards, StatCardsSkeleton } from '../../features/audits/dashboard/stat-cards';
 import { issuesHref } from '../../features/audits/issues-link';
 import { useServerAudit } from '../../features/audits/use-server-audit';
 import { ServerOverviewCard } from '../../features/servers/server-overview-card';
@@ -30,6 +31,13 @@ export default function DashboardPage({ user }: UserPageProps) {
   });
   const critical = criticalFailures(detail.data?.checkResults ?? []);
   const loadingAudit = audits.isPending || (latestCompleted !== undefined && detail.isPending);
+  // Until everything the first view shows has arrived, its shape stands in for it, so nothing moves.
+  const [shown, setShown] = useState(false);
+  const firstViewPending =
+    servers.isPending || (server !== undefined && (loadingAudit || (!user.isAdmin && usage.isPending)));
+  if (!shown && !firstViewPending) setShown(true);
+  // The first view mounts every card at once; as a deferred render React does it in slices between inputs.
+  const revealed = useDeferredValue(shown);
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6">
@@ -40,13 +48,13 @@ export default function DashboardPage({ user }: UserPageProps) {
         </p>
       </header>
 
-      {servers.isPending && <LoadingStatus label="Loading your servers..." className="py-10" />}
+      {!revealed && <DashboardSkeleton withUsage={!user.isAdmin} />}
       {servers.isError && (
         <p className="text-sm text-destructive">Your servers could not be loaded. Please refresh the page.</p>
       )}
       {servers.data !== undefined && server === undefined && <NoServersCard />}
 
-      {server !== undefined && (
+      {revealed && server !== undefined && (
         <>
           {latest?.status === 'failed' && (
             <AuditFailureAlert
@@ -69,7 +77,7 @@ export default function DashboardPage({ user }: UserPageProps) {
             />
           )}
           {loadingAudit ? (
-            <LoadingStatus label="Loading your latest audit..." className="py-10" />
+            <StatCardsSkeleton withUsage={!user.isAdmin} />
           ) : (
             <StatCards audit={detail.data} usage={user.isAdmin ? null : usage.data} usageFailed={usage.isError} />
           )}

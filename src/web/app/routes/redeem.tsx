@@ -1,7 +1,7 @@
 import { LogIn } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
-import { normalizeCouponCode } from '../../../shared/coupon-code';
+import { normalizeCouponCode } from '../../../shared/coupon-code-rules';
 import { useRedeemCoupon } from '../../api/coupons/redeem-coupon';
 import { Brand } from '../../components/brand';
 import { ThemeToggle } from '../../components/theme-toggle';

@@ -9,6 +9,8 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '../../../shared/contracts/auth';
 import type { Access } from '../../../shared/contracts/endpoint';
 import { lazyPage, type LazyPage } from '../../lib/lazy-page';
 import type { PublicPageProps, UserPageProps } from './page-props';
@@ -32,13 +34,16 @@ export interface PublicRoute extends RouteBase {
   page: LazyPage<PublicPageProps>;
 }
 
+/** Asks for what a page shows first, as soon as the user is known, in parallel with the page's code. */
+export type PrefetchPageData = (client: QueryClient, user: CurrentUser) => Promise<void>;
+
 /** Signed-in users only (staff only for `admin`); a visitor gets the landing page instead. */
 export type SignedInRoute = RouteBase & {
   access: Exclude<Access, 'public'>;
   /** `bare` pages have their own header; `shell` pages sit in the sidebar layout. */
   layout: 'bare' | 'shell';
 } & (
-    | { page: LazyPage<UserPageProps> }
+    | { page: LazyPage<UserPageProps>; loadPrefetch?: () => Promise<PrefetchPageData> }
     /** A screen not built yet: the shell shows a "coming soon" card with this description. */
     | { comingSoon: string }
   );
@@ -70,6 +75,8 @@ export const ROUTES: readonly AppRoute[] = [
     layout: 'shell',
     nav: { label: 'Dashboard', icon: LayoutDashboard },
     page: lazyPage(() => import('./dashboard')),
+    loadPrefetch: () =>
+      import('../../features/audits/dashboard/prefetch-dashboard').then((module) => module.prefetchDashboard),
   },
   {
     path: '/audits',
@@ -171,10 +178,19 @@ export function isNavItemActive(href: string, pathname: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
 }
 
-/** Loads the code of the page at a static path, if there is one, e.g. before redirecting there. */
+/** Loads the code of the page at a static path, and of its prefetch, if there is one, e.g. before redirecting there. */
 export function preloadPage(path: string): Promise<void> {
   const route = ROUTES.find((candidate) => candidate.path === path);
-  return route !== undefined && 'page' in route ? route.page.preload() : Promise.resolve();
+  if (route === undefined || !('page' in route)) return Promise.resolve();
+  const prefetch = 'loadPrefetch' in route ? route.loadPrefetch?.() : undefined;
+  return Promise.all([route.page.preload(), prefetch]).then(() => undefined);
+}
+
+/** Starts the prefetch of the signed-in page at a static path, if it has one. */
+export function prefetchPageData(path: string, client: QueryClient, user: CurrentUser): Promise<void> {
+  const route = SIGNED_IN_ROUTES.find((candidate) => candidate.path === path);
+  if (route === undefined || !('loadPrefetch' in route) || route.loadPrefetch === undefined) return Promise.resolve();
+  return route.loadPrefetch().then((prefetch) => prefetch(client, user));
 }
 
 /** Staff-only pages show "not found" to anyone else, as if they did not exist. */

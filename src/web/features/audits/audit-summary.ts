@@ -1,5 +1,7 @@
-import { countsAsPassed, type Severity } from '../../../shared/audit-contract';
-import { type Audit, isAuditActive, type StoredCheckResult } from '../../../shared/contracts/audits';
+import type { Severity } from '../../../shared/audit-contract';
+import { countsAsPassed } from '../../../shared/check-rules';
+import type { Audit, StoredCheckResult } from '../../../shared/contracts/audits';
+import { isAuditActive } from '../../../shared/contracts/audit-status';
 
 export const CHECK_FILTERS = [
   { id: 'all', label: 'All' },

@@ -1,4 +1,4 @@
-import { riskLabel } from '../../../shared/audit-contract';
+import { riskLabel } from '../../../shared/check-rules';
 import { cn } from '../../lib/utils';
 
 const RADIUS = 40;

@@ -1,7 +1,7 @@
 import { Ticket } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { COUPON_CODE_EXAMPLE, COUPON_CODE_MAX_LENGTH } from '../../../shared/coupon-code';
+import { COUPON_CODE_EXAMPLE, COUPON_CODE_MAX_LENGTH } from '../../../shared/coupon-code-rules';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';

@@ -1,4 +1,4 @@
-import { normalizeCouponCode } from '../../../shared/coupon-code';
+import { normalizeCouponCode } from '../../../shared/coupon-code-rules';
 
 /** Where the landing coupon box sends the user, or null when there is nothing to redeem. */
 export function redeemPathFor(rawCode: string): string | null {

@@ -6,7 +6,7 @@ import { CheckStatusBadge, SeverityBadge } from '../audit-badges';
 import { EvidenceView } from '../evidence/evidence-view';
 import { Button } from '../../../components/ui/button';
 import { Switch } from '../../../components/ui/switch';
-import { countsAsPassed } from '../../../../shared/audit-contract';
+import { countsAsPassed } from '../../../../shared/check-rules';
 import { cn } from '../../../lib/utils';
 import { OverrideBadge, OverrideNote } from './override-mark';
 

@@ -16,7 +16,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { LoadingStatus } from '../../../components/loading-status';
 import { reportChecks } from '../audit-summary';
 import { useIsMobile } from '../../../lib/use-media-query';
-import { NoAuditData } from './stat-details';
+import { NoAuditData } from './no-audit-data';
 
 function CheckLines({ title, checks }: { title: string; checks: AuditWithChecks['checkResults'] }) {
   return (

@@ -1,7 +1,8 @@
 import { CalendarClock, CircleCheck, ShieldAlert, ShieldHalf, Ticket, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { riskLabel } from '../../../../shared/audit-contract';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { countsAsPassed, riskLabel } from '../../../../shared/check-rules';
 import type { AuditUsage, AuditWithChecks } from '../../../../shared/contracts/audits';
+import { LoadingStatus } from '../../../components/loading-status';
 import { Card } from '../../../components/ui/card';
 import {
   Dialog,
@@ -11,21 +12,21 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../../components/ui/dialog';
-import { countsAsPassed } from '../../../../shared/audit-contract';
 import { criticalFailures } from '../audit-summary';
+import { NoAuditData } from './no-audit-data';
 import { formatDate } from '../../../lib/format-date';
 import { cn } from '../../../lib/utils';
-import {
-  CriticalIssuesDetails,
-  LastAuditDetails,
-  NoAuditData,
-  PassedChecksDetails,
-  ScoreDetails,
-} from './stat-details';
+
+// The details (evidence, charts) load when a card is first opened: the dashboard shows without them.
+const loadDetails = () => import('./stat-details');
+const ScoreDetails = lazy(() => loadDetails().then((module) => ({ default: module.ScoreDetails })));
+const CriticalIssuesDetails = lazy(() => loadDetails().then((module) => ({ default: module.CriticalIssuesDetails })));
+const PassedChecksDetails = lazy(() => loadDetails().then((module) => ({ default: module.PassedChecksDetails })));
+const LastAuditDetails = lazy(() => loadDetails().then((module) => ({ default: module.LastAuditDetails })));
 
 interface StatCardProps {
   title: string;
-  value: string;
+  value: ReactNode;
   hint: string;
   icon: LucideIcon;
   tone?: 'default' | 'danger' | 'good';
@@ -69,9 +70,39 @@ function StatCard({ title, value, hint, icon: Icon, tone = 'default', dialog }: 
           <DialogTitle>{dialog.title}</DialogTitle>
           <DialogDescription>{dialog.description}</DialogDescription>
         </DialogHeader>
-        {dialog.body}
+        <Suspense fallback={<LoadingStatus label="Loading the details..." />}>{dialog.body}</Suspense>
       </DialogContent>
     </Dialog>
+  );
+}
+
+const STAT_CARD_TITLES = [
+  ['Security Score', ShieldHalf],
+  ['Critical Issues', ShieldAlert],
+  ['Checks Passed', CircleCheck],
+  ['Last Audit', CalendarClock],
+  ['Audits Remaining', Ticket],
+] as const;
+
+function gridClass(withUsage: boolean): string {
+  return cn('grid gap-4 sm:grid-cols-2', withUsage ? 'lg:grid-cols-3 xl:grid-cols-5' : 'xl:grid-cols-4');
+}
+
+/** The stat cards' place while the audit loads: the same cards and sizes, a placeholder for each figure. */
+export function StatCardsSkeleton({ withUsage }: { withUsage: boolean }) {
+  const titles = withUsage ? STAT_CARD_TITLES : STAT_CARD_TITLES.slice(0, 4);
+  return (
+    <div className={gridClass(withUsage)} aria-hidden="true">
+      {titles.map(([title, icon]) => (
+        <StatCard
+          key={title}
+          title={title}
+          value={<span className="inline-block h-6 w-16 animate-pulse rounded-md bg-muted align-middle" />}
+          hint="Loading..."
+          icon={icon}
+        />
+      ))}
+    </div>
   );
 }
 
@@ -91,9 +122,7 @@ export function StatCards({ audit, usage, usageFailed = false }: StatCardsProps)
   const score = audit?.riskScore ?? null;
   const noData = <NoAuditData />;
   return (
-    <div
-      className={cn('grid gap-4 sm:grid-cols-2', usage === null ? 'xl:grid-cols-4' : 'lg:grid-cols-3 xl:grid-cols-5')}
-    >
+    <div className={gridClass(usage !== null)}>
       <StatCard
         title="Security Score"
         value={score === null ? '—' : `${score}/100`}

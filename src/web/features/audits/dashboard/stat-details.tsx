@@ -1,24 +1,12 @@
-import { ArrowRight, Info } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
 import type { AuditWithChecks, StoredCheckResult } from '../../../../shared/contracts/audits';
 import { AuditStatusBadge } from '../audit-badges';
 import { ScoreGauge } from '../score-gauge';
 import { SeverityChart } from '../severity-chart';
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime } from '../../../lib/format-date';
 import { CheckEvidenceList } from './check-evidence-list';
-
-/** What the dashboard says where an audit is needed and there is none. */
-export function NoAuditData() {
-  return (
-    <Alert>
-      <Info aria-hidden="true" />
-      <AlertTitle>No Audit Data</AlertTitle>
-      <AlertDescription>No audit results available to display. Please run an audit first.</AlertDescription>
-    </Alert>
-  );
-}
 
 function ViewResults({ auditId }: { auditId: string }) {
   return (

@@ -1,0 +1,49 @@
+import type { ENDPOINTS } from './endpoints.js';
+
+/**
+ * The endpoints a client calls, as a caller needs them at run time: name, method and path, and nothing
+ * else, so this module loads no validation library. Each one's declaration (schemas, access, errors)
+ * travels as a type only, found by its name; `route` refuses a method or path that differs from the
+ * declaration's (docs/decisions/0021).
+ */
+
+export type DeclaredEndpoint = (typeof ENDPOINTS)[number];
+export type EndpointName = DeclaredEndpoint['name'];
+export type DeclarationOf<Name extends EndpointName> = Extract<DeclaredEndpoint, { name: Name }>;
+
+export interface Route<Name extends EndpointName = EndpointName> {
+  readonly name: Name;
+  readonly method: DeclarationOf<Name>['method'];
+  readonly path: DeclarationOf<Name>['path'];
+}
+
+function route<const Name extends EndpointName>(
+  name: Name,
+  method: DeclarationOf<Name>['method'],
+  path: DeclarationOf<Name>['path'],
+): Route<Name> {
+  return { name, method, path };
+}
+
+export const getPublicConfig = route('getPublicConfig', 'GET', '/api/config');
+
+export const startSignIn = route('startSignIn', 'GET', '/api/auth/discord');
+export const completeSignIn = route('completeSignIn', 'GET', '/api/auth/discord/callback');
+export const getPopupScript = route('getPopupScript', 'GET', '/api/auth/popup-result.js');
+export const getCurrentUser = route('getCurrentUser', 'GET', '/api/auth/me');
+export const logout = route('logout', 'POST', '/api/auth/logout');
+
+export const listEntitlements = route('listEntitlements', 'GET', '/api/entitlements');
+export const listServers = route('listServers', 'GET', '/api/servers');
+export const listAllServers = route('listAllServers', 'GET', '/api/admin/all-servers');
+
+export const createAudit = route('createAudit', 'POST', '/api/audits');
+export const getAudit = route('getAudit', 'GET', '/api/audits/:id');
+export const listServerAudits = route('listServerAudits', 'GET', '/api/servers/:id/audits');
+export const getAuditUsage = route('getAuditUsage', 'GET', '/api/servers/:id/audit-usage');
+export const listUserAudits = route('listUserAudits', 'GET', '/api/user/audits');
+export const updateCheck = route('updateCheck', 'PUT', '/api/checks/:checkId');
+export const downloadAuditReport = route('downloadAuditReport', 'GET', '/api/audits/:id/download-report');
+
+export const redeemCoupon = route('redeemCoupon', 'POST', '/api/coupons/redeem');
+export const bypassPaywall = route('bypassPaywall', 'POST', '/api/paywall/bypass');
