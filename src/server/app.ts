@@ -2,7 +2,6 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Socket } from 'node:net';
 import type { DestinationStream } from 'pino';
-import { createClient } from 'redis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { OAUTH_CALLBACK_PATH } from '../shared/contracts/auth.js';
 import type { AppContext } from './app-context.js';
@@ -139,6 +138,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 /** Rate-limit counters every instance shares: in Redis when configured, otherwise in the database. */
 async function rateLimitStore(app: FastifyInstance, config: AppConfig, database: DatabaseHandle) {
   if (config.redisUrl === undefined) return sharedRateLimitStore(databaseCounters(database.db));
+  // Loaded only with REDIS_URL: a single instance never needs the Redis client.
+  const { createClient } = await import('redis');
   const client = createClient({ url: config.redisUrl });
   await client.connect();
   app.addHook('onClose', async () => {

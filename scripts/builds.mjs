@@ -1,0 +1,88 @@
+// What `npm start` runs is built: the web app by Vite into dist/web, the server by esbuild into dist/server.
+// Each is rebuilt only when missing or older than its sources.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const SERVER_ENTRY = path.join(root, 'dist/server/main.js');
+const WEB_INDEX = path.join(root, 'dist/web/index.html');
+
+const WEB_SOURCES = ['src/web', 'src/shared', 'vite.config.ts', 'scripts/precompress-assets.ts', 'package-lock.json'];
+const SERVER_SOURCES = [
+  'src/server',
+  'src/shared',
+  'src/audit',
+  'src/simulators',
+  'package-lock.json',
+  'tsconfig.json',
+];
+
+function newestMtime(target) {
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+function isStale(output, sources) {
+  if (!existsSync(output)) return true;
+  const sourceTime = Math.max(
+    ...[...sources, import.meta.filename]
+      .map((p) => path.resolve(root, p))
+      .filter(existsSync)
+      .map(newestMtime),
+  );
+  return statSync(output).mtimeMs < sourceTime;
+}
+
+export const webIsStale = () => isStale(WEB_INDEX, WEB_SOURCES);
+export const serverIsStale = () => isStale(SERVER_ENTRY, SERVER_SOURCES);
+
+export function buildWeb() {
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (build.status !== 0) throw new Error(`The web build failed (exit ${build.status ?? build.signal}).`);
+}
+
+/**
+ * Bundles src/server/main.ts and our own modules it imports into ESM with source maps; packages stay
+ * imports of node_modules. Lazily imported modules (the demo's simulator) become chunks of their own.
+ * Written beside dist/server and swapped in, so a server starting meanwhile never reads half a build.
+ */
+export async function buildServer() {
+  const { build } = await import('esbuild');
+  const outdir = path.join(root, 'dist/server');
+  const staging = `${outdir}.${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  await build({
+    entryPoints: [path.join(root, 'src/server/main.ts')],
+    outdir: staging,
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  rmSync(outdir, { recursive: true, force: true });
+  renameSync(staging, outdir);
+}
+
+/** Builds whichever of the two is stale, saying so; returns nothing when both are current. */
+export async function buildWhatIsStale({ web = true } = {}) {
+  if (web && webIsStale()) {
+    console.info('Building the web app…');
+    buildWeb();
+  }
+  if (serverIsStale()) {
+    console.info('Building the server…');
+    await buildServer();
+  }
+}
