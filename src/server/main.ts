@@ -24,7 +24,14 @@ async function main(): Promise<void> {
 async function loadModules(config: AppConfig) {
   const [{ buildApp }, demo] = await Promise.all([
     import('./app.js'),
-    config.demoMode ? Promise.all([import('./demo/accounts.js'), import('./demo/seed.js')]) : undefined,
+    config.demoMode
+      ? Promise.all([
+          import('./demo/accounts.js'),
+          import('./demo/seed.js'),
+          // Loaded here for buildApp, which imports it again (from the module cache) to mount the simulator.
+          import('./demo/discord-simulator.js'),
+        ])
+      : undefined,
   ]);
   return { buildApp, demo: demo && { accounts: demo[0].demoAccounts(), seed: demo[1].seedDemoData } };
 }
