@@ -9,13 +9,14 @@ export const SERVER_ENTRY = path.join(root, 'dist/server/main.js');
 const WEB_INDEX = path.join(root, 'dist/web/index.html');
 
 const WEB_SOURCES = ['src/web', 'src/shared', 'vite.config.ts', 'scripts/precompress-assets.ts', 'package-lock.json'];
+// The server's build options are in this very file.
 const SERVER_SOURCES = [
   'src/server',
   'src/shared',
   'src/audit',
   'src/simulators',
   'package-lock.json',
-  'tsconfig.json',
+  'scripts/builds.mjs',
 ];
 
 function newestMtime(target) {
@@ -29,7 +30,7 @@ function newestMtime(target) {
 function isStale(output, sources) {
   if (!existsSync(output)) return true;
   const sourceTime = Math.max(
-    ...[...sources, import.meta.filename]
+    ...sources
       .map((p) => path.resolve(root, p))
       .filter(existsSync)
       .map(newestMtime),
@@ -50,9 +51,16 @@ export function buildWeb() {
 }
 
 /**
- * Bundles src/server/main.ts and our own modules it imports into ESM with source maps; packages stay
- * imports of node_modules. Lazily imported modules (the demo's simulator) become chunks of their own.
- * Written beside dist/server and swapped in, so a server starting meanwhile never reads half a build.
+ * Packages that stay imports of node_modules: they read their own files at run time (PGlite its WebAssembly,
+ * pdfkit its font metrics, pino its transports' workers), or load only on demand (the Redis client).
+ */
+const EXTERNAL_PACKAGES = ['@electric-sql/pglite', 'pdfkit', 'pino', 'redis', '@socket.io/redis-adapter'];
+
+/**
+ * Bundles src/server/main.ts with the packages it imports into ESM with source maps: one file read and
+ * compiled instead of hundreds resolved one by one. Lazily imported modules (the database drivers, the demo's
+ * simulator) become chunks of their own. Written beside dist/server and swapped in, so a server starting
+ * meanwhile never reads half a build.
  */
 export async function buildServer() {
   const { build } = await import('esbuild');
@@ -67,8 +75,14 @@ export async function buildServer() {
     platform: 'node',
     format: 'esm',
     target: 'node20.19',
-    packages: 'external',
+    external: EXTERNAL_PACKAGES,
+    // Bundled CommonJS packages call require() for Node's own modules, which ESM does not define.
+    banner: {
+      js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);",
+    },
     sourcemap: true,
+    // Stack traces need the mappings only; the sources are in the checkout.
+    sourcesContent: false,
     logLevel: 'warning',
   });
   rmSync(outdir, { recursive: true, force: true });
