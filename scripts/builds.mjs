@@ -52,9 +52,20 @@ export function buildWeb() {
 
 /**
  * Packages that stay imports of node_modules: they read their own files at run time (PGlite its WebAssembly,
- * pdfkit its font metrics, pino its transports' workers), or load only on demand (the Redis client).
+ * pdfkit its font metrics, pino its transports' workers), or load only on demand (the Redis client with
+ * REDIS_URL; Fastify's default schema compilers, which the zod ones replace, and its inject), so that
+ * starting does not even parse them.
  */
-const EXTERNAL_PACKAGES = ['@electric-sql/pglite', 'pdfkit', 'pino', 'redis', '@socket.io/redis-adapter'];
+const EXTERNAL_PACKAGES = [
+  '@electric-sql/pglite',
+  'pdfkit',
+  'pino',
+  'redis',
+  '@socket.io/redis-adapter',
+  '@fastify/ajv-compiler',
+  '@fastify/fast-json-stringify-compiler',
+  'light-my-request',
+];
 
 /**
  * Bundles src/server/main.ts with the packages it imports into ESM with source maps: one file read and
