@@ -12,7 +12,7 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Applies every pending migration from ./drizzle; when none is pending, one query says so. */
+  /** Applies every pending migration from ./drizzle; a database already current costs two small queries. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
   /** PGlite only: a gzipped copy of the data directory (tests clone a migrated template from it). */
