@@ -108,7 +108,12 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
 
 async function createPglite(options: { dataDir: string } | { loadDataDir: Blob | File }): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
-  return PGlite.create(options);
+  return PGlite.create({
+    ...options,
+    // PostgreSQL's default 128 MB of shared buffers are allocated and zeroed inside PGlite's WebAssembly memory
+    // at every start; 32 MB hold this database's working set many times over.
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+  });
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
