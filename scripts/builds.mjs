@@ -70,8 +70,8 @@ const EXTERNAL_PACKAGES = [
 /**
  * Bundles src/server/main.ts with the packages it imports into ESM with source maps: one file read and
  * compiled instead of hundreds resolved one by one. Lazily imported modules (the database drivers, the demo's
- * simulator) become chunks of their own. Written beside dist/server and swapped in, so a server starting
- * meanwhile never reads half a build.
+ * simulator) become chunks of their own. Written beside dist/server and swapped in: a failed build leaves the
+ * previous one in place, and a server starting meanwhile does not read half-written files.
  */
 export async function buildServer() {
   const { build } = await import('esbuild');
@@ -100,9 +100,9 @@ export async function buildServer() {
   renameSync(staging, outdir);
 }
 
-/** Builds whichever of the two is stale, saying so; returns nothing when both are current. */
-export async function buildWhatIsStale({ web = true } = {}) {
-  if (web && webIsStale()) {
+/** Builds whichever of the two is stale, saying so. */
+export async function buildWhatIsStale() {
+  if (webIsStale()) {
     console.info('Building the web app…');
     buildWeb();
   }
