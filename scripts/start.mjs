@@ -1,46 +1,15 @@
 #!/usr/bin/env node
-// `npm start`: build the web app when it is missing or older than its sources, then run the server.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
+// `npm start`: build the web app and the server when missing or older than their sources, then run the
+// compiled server in this very process (one process for an operator's signals, nothing compiled at run time).
+import { pathToFileURL } from 'node:url';
+import { buildWhatIsStale, SERVER_ENTRY } from './builds.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const builtIndex = path.join(root, 'dist/web/index.html');
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
+try {
+  await buildWhatIsStale();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
 }
-
-const sources = ['src/web', 'src/shared', 'vite.config.ts', 'scripts/precompress-assets.ts', 'package-lock.json'].map(
-  (p) => path.join(root, p),
-);
-const sourceTime = Math.max(
-  ...sources.filter(existsSync).map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)),
-);
-if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourceTime) {
-  console.info('Building the web app…');
-  const build = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  // The server shuts down cleanly on its own signal; the parent just waits for it.
-  process.on(signal, () => server.kill(signal));
-}
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+// As `node --enable-source-maps` would: stack traces name the TypeScript sources.
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(SERVER_ENTRY).href);

@@ -1,8 +1,7 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { Socket } from 'node:net';
 import type { DestinationStream } from 'pino';
-import { createClient } from 'redis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { OAUTH_CALLBACK_PATH } from '../shared/contracts/auth.js';
 import type { AppContext } from './app-context.js';
@@ -54,6 +53,16 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Routes validate and serialise through their zod declarations. Given as the compiler factories (what
+ * setValidatorCompiler installs too), they keep Fastify from loading its default ajv and fast-json-stringify
+ * at start-up. Fastify types the factories after ajv's; at run time each returns a route schema compiler.
+ */
+const ZOD_COMPILERS = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -73,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    schemaController: { compilersFactory: ZOD_COMPILERS },
     // Errors raised before routing (bad percent-encoding, an over-long path parameter, malformed HTTP)
     // leave in the same envelope as every other error.
     frameworkErrors(error, request, reply) {
@@ -86,8 +96,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   });
   registerHostRedirect(app, config.publicUrl);
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await registerCompression(app);
 
@@ -149,6 +157,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 /** Rate-limit counters every instance shares: in Redis when configured, otherwise in the database. */
 async function rateLimitStore(app: FastifyInstance, config: AppConfig, database: DatabaseHandle) {
   if (config.redisUrl === undefined) return sharedRateLimitStore(databaseCounters(database.db));
+  // Loaded only with REDIS_URL: a single instance never needs the Redis client.
+  const { createClient } = await import('redis');
   const client = createClient({ url: config.redisUrl });
   await client.connect();
   app.addHook('onClose', async () => {

@@ -1,27 +1,50 @@
 import path from 'node:path';
-import { buildApp } from './app.js';
 import { type AppConfig, ConfigError, isLoopbackHost, loadConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { DirectoryLockedError } from './db/directory-lock.js';
-import { demoAccounts } from './demo/accounts.js';
-import { seedDemoData } from './demo/seed.js';
+import type { DescribedDemoAccount } from './demo/accounts.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The app's modules load while the database starts (PGlite reads and compiles its WebAssembly off the
+  // main thread), rather than one after the other.
+  const modules = loadModules(config);
+  modules.catch(() => {
+    // Reported where it is awaited; a database that fails first must not leave this one unhandled.
+  });
   const database = await openDatabase(config.database);
   try {
-    await serve(config, database);
+    await serve(config, database, await modules);
   } catch (error) {
     await database.close();
     throw error;
   }
 }
 
-async function serve(config: AppConfig, database: DatabaseHandle): Promise<void> {
+async function loadModules(config: AppConfig) {
+  const [{ buildApp }, demo] = await Promise.all([
+    import('./app.js'),
+    config.demoMode
+      ? Promise.all([
+          import('./demo/accounts.js'),
+          import('./demo/seed.js'),
+          // Loaded here for buildApp, which imports it again (from the module cache) to mount the simulator.
+          import('./demo/discord-simulator.js'),
+        ])
+      : undefined,
+  ]);
+  return { buildApp, demo: demo && { accounts: demo[0].demoAccounts(), seed: demo[1].seedDemoData } };
+}
+
+async function serve(
+  config: AppConfig,
+  database: DatabaseHandle,
+  { buildApp, demo }: Awaited<ReturnType<typeof loadModules>>,
+): Promise<void> {
   await database.migrate();
 
-  const accounts = config.demoMode ? demoAccounts() : [];
-  if (config.demoMode && (await seedDemoData(database.db, accounts))) {
+  const accounts = demo?.accounts ?? [];
+  if (demo !== undefined && (await demo.seed(database.db, accounts))) {
     console.info('Seeded demo data into the empty database.');
   }
 
@@ -72,7 +95,7 @@ async function serve(config: AppConfig, database: DatabaseHandle): Promise<void>
 /** Audits take seconds: a stop waits this long for running ones, then hands the rest back to the queue. */
 const GRACEFUL_STOP_MS = 10_000;
 
-function printBanner(config: AppConfig, databaseKind: string, accounts: ReturnType<typeof demoAccounts>): void {
+function printBanner(config: AppConfig, databaseKind: string, accounts: readonly DescribedDemoAccount[]): void {
   const url = config.publicUrl;
   const lines = [
     ``,

@@ -1,13 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import { PROJECT_ROOT } from '../project-root.js';
 import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from './change-feed.js';
 import { acquireDirectoryLock, type DirectoryLock } from './directory-lock.js';
 import * as schema from './schema.js';
@@ -17,7 +13,7 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Applies every pending migration from ./drizzle. */
+  /** Applies every pending migration from ./drizzle; a database already current costs two small queries. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
   /** Starts listening to committed changes (docs/decisions/0017); the caller closes the feed before the handle. */
@@ -31,15 +27,42 @@ export interface DatabaseHandle {
 /** SQLSTATE 57P01: the server ended the connection on purpose (shutdown, or a database being dropped). */
 const ADMIN_SHUTDOWN = '57P01';
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../drizzle');
+export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'drizzle');
 
 export type DatabaseOptions =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite'; loadDataDir: Blob | File; dataDir?: undefined }
   | { kind: 'postgres'; url: string };
 
+/** Only the chosen driver is loaded: PGlite's and node-postgres's modules cost start-up time. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === 'postgres' ? openPostgres(options.url) : openPglite(options);
+}
+
+/** The creation time drizzle-kit gave the newest migration in ./drizzle (its journal's last `when`). */
+function newestMigrationMillis(): number {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(...journal.entries.map((entry) => entry.when));
+}
+
+/**
+ * Drizzle's migrator records each applied migration's creation time and applies those newer than the last
+ * one recorded; when the last recorded is the newest in ./drizzle there is nothing to do, and its own
+ * run (schema and table DDL, file hashing, a transaction) is skipped.
+ */
+async function migrationsPending(db: Database): Promise<boolean> {
+  const [table] = await queryRows<{ present: boolean }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
+  if (table?.present !== true) return true;
+  const [last] = await queryRows<{ createdAt: string | null }>(
+    db,
+    sql`select max(created_at)::text as "createdAt" from drizzle.__drizzle_migrations`,
+  );
+  return last?.createdAt == null || Number(last.createdAt) < newestMigrationMillis();
 }
 
 async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<DatabaseHandle> {
@@ -50,20 +73,25 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
     mkdirSync(dataDir, { recursive: true });
     lock = acquireDirectoryLock(dataDir);
     try {
-      client = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+      client = await createPglite({ dataDir: path.join(dataDir, 'pglite') });
     } catch (error) {
       lock.release();
       throw error;
     }
   } else {
-    client = await PGlite.create({ loadDataDir: options.loadDataDir });
+    client = await createPglite({ loadDataDir: options.loadDataDir });
   }
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   let closed = false;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: async () => {
+      if (!(await migrationsPending(db))) return;
+      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      await migrate(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    },
     ping: async () => {
       await client.query('select 1');
     },
@@ -82,7 +110,21 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
   };
 }
 
+async function createPglite(options: { dataDir: string } | { loadDataDir: Blob | File }): Promise<PGlite> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  return PGlite.create({
+    ...options,
+    // PostgreSQL's default 128 MB of shared buffers are allocated and zeroed inside PGlite's WebAssembly memory
+    // at every start; 32 MB hold this database's working set many times over.
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+  });
+}
+
 async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const [{ default: pg }, { drizzle: drizzleNodePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection the server drops (restart, failover) must not crash the process: the pool replaces it.
   pool.on('error', (error: Error & { code?: string }) => {
@@ -94,7 +136,11 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db: nodePgDb as unknown as Database,
     kind: 'postgres',
-    migrate: () => migrateNodePg(nodePgDb, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: async () => {
+      if (!(await migrationsPending(nodePgDb as unknown as Database))) return;
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+      await migrate(nodePgDb, { migrationsFolder: MIGRATIONS_DIR });
+    },
     ping: async () => {
       await pool.query('select 1');
     },

@@ -1,5 +1,3 @@
-import PDFDocument from 'pdfkit';
-
 /**
  * Setting up and finishing a Rampart PDF: A4, pdfkit's built-in Helvetica (no font files needed),
  * pages kept in memory until the end so footers can be drawn on every page at once.
@@ -21,8 +19,12 @@ export interface PdfInfo {
   createdAt: Date;
 }
 
-/** Draws a document with `draw` and resolves with its bytes; a throw in `draw` rejects. */
-export function renderPdf(info: PdfInfo, draw: (doc: Doc) => void): Promise<Buffer> {
+/**
+ * Draws a document with `draw` and resolves with its bytes; a throw in `draw` rejects. pdfkit (with its font
+ * engine) is loaded at the first render, not at start-up: most processes never draw a PDF.
+ */
+export async function renderPdf(info: PdfInfo, draw: (doc: Doc) => void): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: PAGE.bottomMargin },

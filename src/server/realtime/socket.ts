@@ -1,6 +1,4 @@
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import type { ErrorCode } from '../../shared/contracts/errors.js';
 import {
@@ -66,6 +64,11 @@ export async function attachRealtime(
   });
   const redisClients: { quit(): Promise<unknown> }[] = [];
   if (options.redisUrl !== undefined) {
+    // Loaded only with REDIS_URL: a single instance never needs the Redis client.
+    const [{ createAdapter }, { createClient }] = await Promise.all([
+      import('@socket.io/redis-adapter'),
+      import('redis'),
+    ]);
     const pub = createClient({ url: options.redisUrl });
     const sub = pub.duplicate();
     await Promise.all([pub.connect(), sub.connect()]);

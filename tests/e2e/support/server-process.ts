@@ -12,7 +12,10 @@ export interface ServerProcess {
   stop(signal: NodeJS.Signals, timeoutMs?: number): Promise<number | null>;
 }
 
-/** Runs `src/server/main.ts` the way `npm start` does, in demo mode on its own data directory. */
+/**
+ * Runs what `npm start` runs (scripts/start.mjs: builds the web app and the server when stale, then the compiled
+ * server), in demo mode on its own data directory. Only the first start of a run after a source change builds.
+ */
 export async function startServerProcess(options: {
   dataDir: string;
   port: number;
@@ -24,7 +27,7 @@ export async function startServerProcess(options: {
   readyPollMs?: number;
 }): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env: {
       ...demoEnv(),

@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createReadStream, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 import { getApiReference, getApiReferenceAsset, getOpenApiDocument } from '../../../shared/contracts/api-docs.js';
 import type { Endpoint } from '../../../shared/contracts/endpoint.js';
@@ -7,12 +7,13 @@ import { ENDPOINTS } from '../../../shared/contracts/endpoints.js';
 import { notFound } from '../../errors.js';
 import { buildOpenApiDocument } from '../../openapi/openapi-document.js';
 import type { OpenApiDocument } from '../../openapi/openapi-types.js';
+import { PROJECT_ROOT } from '../../project-root.js';
 import { cookieNames } from '../auth/cookies.js';
 import type { ServerModule } from '../server-module.js';
 import { REFERENCE_ASSETS, REFERENCE_PAGE } from './reference-page.js';
 
 const PackageVersion = z.object({ version: z.string() });
-const { version } = PackageVersion.parse(createRequire(import.meta.url)('../../../../package.json'));
+const { version } = PackageVersion.parse(JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')));
 
 /**
  * GET /api/openapi.json describes the endpoints this app really serves (a declared endpoint whose route
