@@ -1,6 +1,7 @@
 import { AUDIT_FIXTURES } from '../src/simulators/discord/index.js';
 import { formatEngineRatio, measureEngineRatio } from './engine-ratio.js';
 import { measureServerFigures } from './http/server-figures.js';
+import { BENCH_SETTINGS, runsSection } from './http/settings.js';
 import { type BenchResults, RESULTS_PATH, writeResults } from './results.js';
 import { auditFixture, contextFor, criticalPath, startSimulator, type AuditRun } from './simulated-audit.js';
 import { median, ms, table, verdict } from './stats.js';
@@ -112,6 +113,10 @@ try {
 
 const server = await measureServerFigures();
 if (engineResult === undefined) throw new Error('The engine figure is missing');
-const webPages = measurePageBundles();
-await writeResults({ engine: engineResult, restCallsPerAudit, auditRoundTrips, server, webPages });
-console.log(`\nWritten to ${RESULTS_PATH}`);
+const webPages = runsSection('h') ? measurePageBundles() : [];
+if (BENCH_SETTINGS.only === null) {
+  await writeResults({ engine: engineResult, restCallsPerAudit, auditRoundTrips, server, webPages });
+  console.log(`\nWritten to ${RESULTS_PATH}`);
+} else {
+  console.log(`\nBENCH_ONLY=${BENCH_SETTINGS.only.join(',')}: a partial run, ${RESULTS_PATH} left as it was`);
+}
