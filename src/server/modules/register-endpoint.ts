@@ -90,7 +90,9 @@ export function registerEndpoint<E extends Endpoint>(
         reply,
       };
       const result = await handler(input);
-      if (result === reply) return reply;
+      // A handler that answered through `reply` returns it, but a reply is a thenable: awaiting it waits for
+      // the answer to finish and yields undefined, so what tells is whether it was sent.
+      if (reply.sent) return reply;
       return reply.status(declaration.status).send(result);
     },
   });
