@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Socket } from 'node:net';
 import type { DestinationStream } from 'pino';
 import { createClient } from 'redis';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { OAUTH_CALLBACK_PATH } from '../shared/contracts/auth.js';
 import type { AppContext } from './app-context.js';
 import type { AppConfig } from './config.js';
@@ -22,6 +22,7 @@ import { registerCompression } from './plugins/compression.js';
 import { answerClientError, registerErrorHandling, sendError } from './plugins/error-handler.js';
 import { registerHostRedirect } from './plugins/host-redirect.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { databaseCounters, redisCounters, sharedRateLimitStore } from './plugins/rate-limit-stores.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -83,7 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerHostRedirect(app, config.publicUrl);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
   await registerCompression(app);
 
