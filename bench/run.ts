@@ -1,7 +1,7 @@
 import { AUDIT_FIXTURES } from '../src/simulators/discord/index.js';
 import { formatEngineRatio, measureEngineRatio } from './engine-ratio.js';
 import { measureServerFigures } from './http/server-figures.js';
-import { BENCH_SETTINGS, runsSection } from './http/settings.js';
+import { BENCH_SETTINGS } from './http/settings.js';
 import { type BenchResults, RESULTS_PATH, writeResults } from './results.js';
 import { auditFixture, contextFor, criticalPath, startSimulator, type AuditRun } from './simulated-audit.js';
 import { median, ms, table, verdict } from './stats.js';
@@ -23,6 +23,12 @@ const LATENCY_RUNS_LARGE = 1;
 
 function membersOf(run: AuditRun): number {
   return run.snapshot.members?.length ?? run.snapshot.guild.approximate_member_count ?? 0;
+}
+
+if (BENCH_SETTINGS.partial) {
+  await measureServerFigures();
+  console.log('\nBENCH_ONLY: only some server sections were measured; nothing written.');
+  process.exit(0);
 }
 
 let engineResult: BenchResults['engine'] | undefined;
@@ -113,10 +119,6 @@ try {
 
 const server = await measureServerFigures();
 if (engineResult === undefined) throw new Error('The engine figure is missing');
-const webPages = runsSection('h') ? measurePageBundles() : [];
-if (BENCH_SETTINGS.only === null) {
-  await writeResults({ engine: engineResult, restCallsPerAudit, auditRoundTrips, server, webPages });
-  console.log(`\nWritten to ${RESULTS_PATH}`);
-} else {
-  console.log(`\nBENCH_ONLY=${BENCH_SETTINGS.only.join(',')}: a partial run, ${RESULTS_PATH} left as it was`);
-}
+const webPages = measurePageBundles();
+await writeResults({ engine: engineResult, restCallsPerAudit, auditRoundTrips, server, webPages });
+console.log(`\nWritten to ${RESULTS_PATH}`);

@@ -8,7 +8,7 @@ import { type Figure, figuresTable, ratioOf } from './figures.js';
 import { createBenchDatabase } from './postgres-database.js';
 import { measureLargeGuildAudit } from './large-guild-audit.js';
 import { measureEmbeddedReads, measurePostgresReads } from './read-path.js';
-import { BENCH_SETTINGS, runsSection } from './settings.js';
+import { BENCH_SETTINGS, measuresSection } from './settings.js';
 import { prepareSignedInFixture, type SignedInFixture } from './signed-in-fixture.js';
 import { socketStorm } from './socket-storm.js';
 import { startBare, startRampart, stopRampart, type TimedProcess } from './processes.js';
@@ -125,22 +125,18 @@ async function embeddedFigures(bare: TimedProcess, bareStarts: number[]): Promis
     first = (await startRampart({ dataDir, port, discordApiUrl: discord.apiUrl })).server;
     rampart = { server: first, dataDir, port, fixture: await prepareSignedInFixture(first.url) };
     const figures: Figure[] = [];
-    if (runsSection('d')) {
-      const reads = await measureEmbeddedReads(
-        'd',
-        bare.url,
-        { url: rampart.server.url, fixture: rampart.fixture },
-        discord,
-      );
+    if (measuresSection('d')) {
+      const target = { url: rampart.server.url, fixture: rampart.fixture };
+      const reads = await measureEmbeddedReads('d', bare.url, target, discord);
       print('(d) Signed-in reads and /healthz, embedded database, c = 50', reads);
       figures.push(...reads);
     }
-    if (runsSection('e')) {
+    if (measuresSection('e')) {
       const largeAudit = await measureLargeGuildAudit('e', rampart.server.url, rampart.fixture, discord);
       print('(e) The server auditing the 50,000-member guild, Discord at 50 ms per call', largeAudit);
       figures.push(...largeAudit);
     }
-    if (runsSection('f')) {
+    if (measuresSection('f')) {
       const restart = restartFigure('f', 'embedded', await restartTimes(rampart, discord.apiUrl), bareStarts);
       const sockets = await socketFigure('f', rampart);
       print('(f) Restart and socket storm, embedded database', [restart, sockets]);
@@ -183,9 +179,9 @@ export async function measureServerFigures(): Promise<Figure[]> {
   const bareStarts = await bareStartTimes();
   const bare = await startBare('bare-http-server.mjs');
   try {
-    const figures = ['d', 'e', 'f'].some(runsSection) ? await embeddedFigures(bare, bareStarts) : [];
+    const figures = ['d', 'e', 'f'].some(measuresSection) ? await embeddedFigures(bare, bareStarts) : [];
     const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!runsSection('g')) return figures;
+    if (!measuresSection('g')) return figures;
     if (adminUrl === undefined || adminUrl === '') {
       console.log('\n(g) PostgreSQL: skipped, TEST_DATABASE_URL is not set');
       return figures;

@@ -3,17 +3,17 @@
  * development; its figures are too short to compare with a full run.
  */
 const quick = process.env.BENCH_QUICK === '1';
-/** `BENCH_ONLY=d,e`: only these sections run (development), and the results file is left as it is. */
+/** `BENCH_ONLY=d,g` measures only those server sections (d–g), prints them and writes nothing: for development. */
 const only = process.env.BENCH_ONLY?.split(',').map((section) => section.trim().toLowerCase());
 
-/** Whether a section (a letter of `npm run bench`) runs in this run. */
-export function runsSection(section: string): boolean {
+/** Whether a server section (d–g) is measured in this run. */
+export function measuresSection(section: string): boolean {
   return only === undefined || only.includes(section);
 }
 
 export const BENCH_SETTINGS = {
   quick,
-  only: only ?? null,
+  partial: only !== undefined,
   /** Measured repetitions of every figure; each figure is their median. */
   repetitions: 3,
   /** autocannon connections, as in the issue's figures. */
