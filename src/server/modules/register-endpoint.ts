@@ -91,9 +91,11 @@ export function registerEndpoint<E extends Endpoint>(
       };
       const result = await handler(input);
       // A handler that answered through `reply` returns it, but a reply is a thenable: awaiting it waits for
-      // the answer to finish and yields undefined, so what tells is whether it was sent.
-      if (reply.sent) return reply;
-      return reply.status(declaration.status).send(result);
+      // the answer to finish and yields undefined, so what tells is whether it was sent. A body is returned
+      // for Fastify to send, not sent here: returning the reply would make Fastify wait for it to finish.
+      if (reply.sent) return undefined;
+      reply.code(declaration.status);
+      return result;
     },
   });
 }
