@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdminServer, Server } from '../../../shared/contracts/servers.js';
 import type { Database } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { servers, userServers } from '../../db/schema.js';
 import type { ServerRow, UserRow } from '../../db/rows.js';
 import { type ServerSyncDeps, syncUserServersIfStale } from './server-list-sync.js';
@@ -34,13 +35,19 @@ export async function listUserServers(
   return storedUserServers(deps.db, user.id);
 }
 
-async function storedUserServers(db: Database, userId: string): Promise<Server[]> {
-  const rows = await db
+/** Every read of GET /api/servers runs it: prepared once per database, so no request builds its SQL again. */
+const serversOfUser = preparedPerDatabase((db) =>
+  db
     .select({ server: servers })
     .from(userServers)
     .innerJoin(servers, eq(servers.id, userServers.serverId))
-    .where(eq(userServers.userId, userId))
-    .orderBy(servers.name);
+    .where(eq(userServers.userId, sql.placeholder('userId')))
+    .orderBy(servers.name)
+    .prepare('servers_of_user'),
+);
+
+async function storedUserServers(db: Database, userId: string): Promise<Server[]> {
+  const rows = await serversOfUser(db).execute({ userId });
   return rows.map((row) => toServer(row.server));
 }
 
