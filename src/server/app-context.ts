@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { TokenSealer } from './crypto.js';
+import type { ChangeFeed } from './db/change-feed.js';
 import type { Database } from './db/client.js';
 import type { DiscordOAuthClient } from './integrations/discord/oauth-client.js';
 import type { DiscordUsers } from './integrations/discord/user-client.js';
+import type { SessionStore } from './modules/auth/session-store.js';
 import type { Realtime } from './realtime/socket.js';
 
 /**
@@ -15,6 +17,10 @@ export interface AppContext {
   /** The app's logger, for work outside a request (a request's own logger is on the request). */
   log: FastifyBaseLogger;
   db: Database;
+  /** Committed changes the read caches follow (docs/decisions/0017). */
+  changes: ChangeFeed;
+  /** Sessions, cached while the change feed listens; the only way to read or revoke one. */
+  sessions: SessionStore;
   /** Asks the database whether it answers (readiness). */
   pingDatabase(): Promise<void>;
   sealer: TokenSealer;

@@ -8,6 +8,7 @@ import { OAUTH_CALLBACK_PATH } from '../shared/contracts/auth.js';
 import type { AppContext } from './app-context.js';
 import type { AppConfig } from './config.js';
 import { TokenSealer } from './crypto.js';
+import type { ChangeFeed } from './db/change-feed.js';
 import type { DatabaseHandle } from './db/client.js';
 import { DiscordOAuthClient } from './integrations/discord/oauth-client.js';
 import { discordUsersAt } from './integrations/discord/user-client.js';
@@ -15,7 +16,8 @@ import type { AuditWorker } from './jobs/audit-worker.js';
 import { LOG_SERIALIZERS } from './log-safety.js';
 import { createAuditsModule } from './modules/audits/module.js';
 import type { RenderQueue } from './pdf/render-queue.js';
-import { registerSessionLoading, sessionAuthenticator } from './modules/auth/session.js';
+import { endSocketsOfDeletedSessions, registerSessionLoading, sessionAuthenticator } from './modules/auth/session.js';
+import { createSessionStore } from './modules/auth/session-store.js';
 import { serverModules } from './modules/modules.js';
 import { registerModules } from './modules/server-module.js';
 import { registerCompression } from './plugins/compression.js';
@@ -48,6 +50,8 @@ export interface BuildAppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     auditWorker: AuditWorker;
+    /** The change feed the read caches follow; `barrier()` waits until they have every committed change. */
+    changes: ChangeFeed;
   }
 }
 
@@ -95,10 +99,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimitStore: await rateLimitStore(app, config, database),
   });
 
+  const changes = await database.openChangeFeed((message) => app.log.warn(message));
+  app.decorate('changes', changes);
+  app.addHook('onClose', async () => changes.close());
   const services = {
     config,
     log: app.log,
     db: database.db,
+    changes,
+    sessions: createSessionStore(database.db, changes),
     pingDatabase: () => database.ping(),
     sealer: new TokenSealer(config.sessionSecret),
     oauth: new DiscordOAuthClient(config.discord, `${config.publicUrl}${OAUTH_CALLBACK_PATH}`),
@@ -112,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const ctx: AppContext = { ...services, realtime };
   registerSessionLoading(app, ctx);
+  endSocketsOfDeletedSessions(ctx);
 
   const audits = createAuditsModule(ctx, {
     ...(options.auditWorkerPollMs === undefined ? {} : { workerPollMs: options.auditWorkerPollMs }),

@@ -5,8 +5,11 @@ import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.js';
 import { requirePostgresUrl, withDatabase } from './global-setup.js';
 
-/** A fresh, migrated database for one test file: a PGlite clone or a PostgreSQL database made from the template. */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+/**
+ * A fresh, migrated database for one test file: a PGlite clone or a PostgreSQL database made from the
+ * template. On PostgreSQL `url` lets a test open a second handle, as a second instance would.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   if (process.env.TEST_DB_KIND === 'postgres') {
     const adminUrl = requirePostgresUrl();
     const name = `${inject('postgresRunPrefix')}${randomBytes(6).toString('hex')}`;
@@ -18,8 +21,10 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await admin.end();
     }
     const handle = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, name) });
+    const url = withDatabase(adminUrl, name);
     return {
       ...handle,
+      url,
       close: async () => {
         await handle.close();
         const cleanup = new pg.Client({ connectionString: adminUrl });

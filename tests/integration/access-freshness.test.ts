@@ -19,12 +19,17 @@ afterAll(async () => t?.close());
 const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
 const USER_GUILDS = 'GET /users/@me/guilds';
 
-/** Ages the user's stored server list past the freshness window, as if it had been read 11 minutes ago. */
+/**
+ * Ages the user's stored server list past the freshness window, as if it had been read 11 minutes ago.
+ * Written behind the app's back, so the test waits, as any reader elsewhere would, for the change's notice
+ * to reach the app's caches.
+ */
 async function makeListStale(discordId: string): Promise<void> {
   await t.database.db
     .update(users)
     .set({ guildsCheckedAt: new Date(Date.now() - 11 * 60 * 1000) })
     .where(eq(users.discordId, discordId));
+  await t.app.changes.barrier();
 }
 
 /** Takes the user out of the guild in the simulated Discord; returns how to put them back. */

@@ -18,12 +18,16 @@ afterAll(async () => t?.close());
 const get = (url: string, cookie?: string) =>
   t.app.inject({ method: 'GET', url, headers: cookie === undefined ? {} : { cookie } });
 
-/** Ages the user's stored server list past the freshness window, so the next request asks Discord again. */
+/**
+ * Ages the user's stored server list past the freshness window, so the next request asks Discord again;
+ * written behind the app's back, so the test waits for the change's notice to reach the app's caches.
+ */
 async function makeListStale(discordId: string): Promise<void> {
   await t.database.db
     .update(users)
     .set({ guildsCheckedAt: new Date(Date.now() - 11 * 60 * 1000) })
     .where(eq(users.discordId, discordId));
+  await t.app.changes.barrier();
 }
 
 describe('GET /api/servers', () => {

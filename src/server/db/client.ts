@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from './change-feed.js';
 import { acquireDirectoryLock, type DirectoryLock } from './directory-lock.js';
 import * as schema from './schema.js';
 
@@ -19,6 +20,8 @@ export interface DatabaseHandle {
   /** Applies every pending migration from ./drizzle. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** Starts listening to committed changes (docs/decisions/0017); the caller closes the feed before the handle. */
+  openChangeFeed(warn: (message: string) => void): Promise<ChangeFeed>;
   /** PGlite only: a gzipped copy of the data directory (tests clone a migrated template from it). */
   dumpDataDir?(): Promise<Blob>;
   /** Flushes to disk (PGlite: CHECKPOINT) and closes; safe to call twice. */
@@ -64,6 +67,7 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
     ping: async () => {
       await client.query('select 1');
     },
+    openChangeFeed: () => pgliteChangeFeed(client),
     dumpDataDir: async () => client.dumpDataDir('gzip'),
     close: async () => {
       if (closed) return;
@@ -94,6 +98,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     ping: async () => {
       await pool.query('select 1');
     },
+    openChangeFeed: (warn) => postgresChangeFeed({ url, warn }),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -30,6 +30,8 @@ export interface Realtime {
   publish<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>, audience: Audience): void;
   /** Drops every socket opened with this session (on every instance), e.g. at sign-out. */
   disconnectSession(sessionToken: string): void;
+  /** Drops this instance's sockets of the session whose token has this SHA-256 (its deletion was announced). */
+  disconnectLocalSession(tokenHash: string): void;
   close(): Promise<void>;
 }
 
@@ -112,6 +114,9 @@ export async function attachRealtime(
     },
     disconnectSession(sessionToken) {
       io.in(sessionRoom(sessionToken)).disconnectSockets(true);
+    },
+    disconnectLocalSession(tokenHash) {
+      io.local.in(ROOMS.session.key(tokenHash)).disconnectSockets(true);
     },
     async close() {
       // Only the connections: the HTTP server itself belongs to Fastify, which closes it.

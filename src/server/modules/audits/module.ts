@@ -2,6 +2,7 @@ import { createBotRest } from '../../../audit/collector.js';
 import type { AppContext } from '../../app-context.js';
 import { AuditWorker } from '../../jobs/audit-worker.js';
 import type { ServerModule } from '../server-module.js';
+import { createAuditReads } from './audit-reads.js';
 import { createAuditNotifications } from './notifications.js';
 import { createRenderQueue, type RenderQueue } from '../../pdf/render-queue.js';
 import { registerAuditRoutes } from './routes.js';
@@ -26,6 +27,7 @@ export function createAuditsModule(
   const runner = createAuditRunner({
     db: ctx.db,
     rest: createBotRest(ctx.config.discord.botToken, ctx.config.discord.apiUrl),
+    botToken: ctx.config.discord.botToken,
     log: ctx.log,
     // The runner notifies after each write has committed: its updates run outside any transaction, and
     // the final one only once its transaction has returned.
@@ -40,9 +42,15 @@ export function createAuditsModule(
     ...(options.workerPollMs === undefined ? {} : { pollIntervalMs: options.workerPollMs }),
   });
   const reportQueue = options.reportQueue ?? createRenderQueue();
+  const reads = createAuditReads(ctx.db, ctx.changes);
   const module: ServerModule = {
     register(routes, context) {
-      registerAuditRoutes(routes, context, { onAuditQueued: () => worker.poll(), notifications, reportQueue });
+      registerAuditRoutes(routes, context, {
+        onAuditQueued: () => worker.poll(),
+        notifications,
+        reportQueue,
+        reads,
+      });
     },
   };
   return { module, worker };

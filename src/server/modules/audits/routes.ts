@@ -2,6 +2,7 @@ import * as api from '../../../shared/contracts/audits.js';
 import type { AppContext } from '../../app-context.js';
 import type { RouteRegistrar } from '../server-module.js';
 import { findAccessibleServer } from './access.js';
+import type { AuditReads } from './audit-reads.js';
 import { updateCheck } from './check-overrides.js';
 import type { AuditNotifications } from './notifications.js';
 import { findCachedReport, reportVersion, storeReport } from './report-cache.js';
@@ -16,6 +17,8 @@ export interface AuditRouteDeps {
   notifications: AuditNotifications;
   /** Where PDF renders wait their turn (one at a time per instance). */
   reportQueue: RenderQueue;
+  /** The read path's caches. */
+  reads: AuditReads;
 }
 
 export function registerAuditRoutes(routes: RouteRegistrar, ctx: AppContext, deps: AuditRouteDeps): void {
@@ -27,7 +30,11 @@ export function registerAuditRoutes(routes: RouteRegistrar, ctx: AppContext, dep
     return audit;
   });
 
-  routes.endpoint(api.getAudit, async ({ caller, params }) => getAudit({ db, caller, auditId: params.id }));
+  routes.endpoint(api.getAudit, async ({ caller, params, reply }) => {
+    const view = await getAudit({ reads: deps.reads, caller, auditId: params.id });
+    // Already encoded through the declared schema when it was read (audit-reads.ts): sent as it is.
+    return reply.type('application/json; charset=utf-8').send(view.body);
+  });
 
   routes.endpoint(api.listServerAudits, async ({ caller, params }) =>
     listServerAudits({ db, caller, serverId: params.id }),

@@ -1,12 +1,12 @@
-import { asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Audit, AuditWithChecks, StoredCheckResult, UserAudit } from '../../../shared/contracts/audits.js';
+import { desc, eq, inArray, or } from 'drizzle-orm';
+import type { Audit, UserAudit } from '../../../shared/contracts/audits.js';
 import type { Database } from '../../db/client.js';
-import { preparedPerDatabase } from '../../db/prepared.js';
-import { audits, checkResults, servers, users, userServers } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
+import { audits, servers, userServers } from '../../db/schema.js';
+import { AppError, notFound } from '../../errors.js';
 import type { Caller } from '../auth/caller.js';
 import { findAccessibleAudit, findAccessibleServer } from './access.js';
-import { displayName, toAudit, toStoredCheckResult } from './mappers.js';
+import { type AuditReads, type AuditView, listCheckResults } from './audit-reads.js';
+import { toAudit } from './mappers.js';
 import { getAuditUsage } from './usage.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -43,28 +43,19 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Access with the audit, and its check results, read at once: the results are only returned when access holds. */
-export async function getAudit(options: { db: Database; caller: Caller; auditId: string }): Promise<AuditWithChecks> {
-  const [{ audit }, checks] = await Promise.all([
-    findAccessibleAudit(options.db, options.caller, options.auditId),
-    listCheckResults(options.db, options.auditId),
+/**
+ * The audit if the caller may see it, else "not found" (no hint that it exists): admins see any, others
+ * those of servers they are linked to. Access and data come from the read caches (docs/decisions/0017),
+ * read at once.
+ */
+export async function getAudit(options: { reads: AuditReads; caller: Caller; auditId: string }): Promise<AuditView> {
+  const { reads, caller } = options;
+  const [linked, view] = await Promise.all([
+    caller.isAdmin ? null : reads.linkedServerIds(caller.user.id),
+    reads.auditView(options.auditId),
   ]);
-  return { ...toAudit(audit), checkResults: checks };
-}
-
-const checkResultsOfAudit = preparedPerDatabase((db) =>
-  db
-    .select({ check: checkResults, overrider: { globalName: users.globalName, username: users.username } })
-    .from(checkResults)
-    .leftJoin(users, eq(users.id, checkResults.overriddenByUserId))
-    .where(eq(checkResults.auditId, sql.placeholder('auditId')))
-    .orderBy(asc(checkResults.position))
-    .prepare('check_results_of_audit'),
-);
-
-export async function listCheckResults(db: Database, auditId: string): Promise<StoredCheckResult[]> {
-  const rows = await checkResultsOfAudit(db).execute({ auditId });
-  return rows.map((row) => toStoredCheckResult(row.check, row.overrider === null ? null : displayName(row.overrider)));
+  if (view === null || (linked !== null && !linked.has(view.serverId))) throw notFound('Audit');
+  return view;
 }
 
 export async function getAuditForReport(options: { db: Database; caller: Caller; auditId: string }) {

@@ -2,7 +2,7 @@ import * as api from '../../../shared/contracts/auth.js';
 import type { ServerModule } from '../server-module.js';
 import { clearSessionCookie, cookieNames, setSessionCookie } from './cookies.js';
 import { POPUP_SCRIPT, popupResultPage } from './popup-page.js';
-import { completeSignIn, destroySession, startSignIn, toCurrentUser } from './service.js';
+import { completeSignIn, startSignIn, toCurrentUser } from './service.js';
 
 export const authModule: ServerModule = {
   register(routes, ctx) {
@@ -34,6 +34,7 @@ export const authModule: ServerModule = {
         const previousSessionToken = request.cookies[cookies.session];
         const outcome = await completeSignIn({
           db,
+          sessions: ctx.sessions,
           oauth: ctx.oauth,
           sealer: ctx.sealer,
           discordUsers: ctx.discordUsers,
@@ -75,7 +76,7 @@ export const authModule: ServerModule = {
       api.logout,
       async ({ request, reply }) => {
         if (request.sessionToken !== null) {
-          await destroySession(db, request.sessionToken);
+          await ctx.sessions.revoke(request.sessionToken);
           ctx.realtime.disconnectSession(request.sessionToken);
         }
         clearSessionCookie(reply, config);

@@ -1,14 +1,14 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthErrorCode, CurrentUser } from '../../../shared/contracts/auth.js';
 import { randomToken, sha256, type TokenSealer } from '../../crypto.js';
 import type { Database } from '../../db/client.js';
-import { preparedPerDatabase } from '../../db/prepared.js';
 import { oauthStates, sessions, users } from '../../db/schema.js';
 import { type DiscordOAuthClient, TokenExchangeError } from '../../integrations/discord/oauth-client.js';
 import type { UserRow } from '../../db/rows.js';
 import type { DiscordUser, DiscordUsers } from '../../integrations/discord/user-client.js';
 import { syncUserServers } from '../servers/server-list-sync.js';
+import type { SessionStore } from './session-store.js';
 
 const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
 
@@ -55,6 +55,7 @@ async function takePendingSignIn(db: Database, state: string | undefined, browse
 
 export interface CompleteSignInOptions {
   db: Database;
+  sessions: Pick<SessionStore, 'revoke'>;
   oauth: DiscordOAuthClient;
   sealer: TokenSealer;
   discordUsers: DiscordUsers;
@@ -98,7 +99,7 @@ export async function completeSignIn(
     }
     const user = await upsertUser(db, options.sealer, profile, tokens);
     await syncUserServers(options, user, options.log);
-    if (options.previousSessionToken !== undefined) await destroySession(db, options.previousSessionToken);
+    if (options.previousSessionToken !== undefined) await options.sessions.revoke(options.previousSessionToken);
     await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
     const session = await createSession(db, user.id, options.sessionTtlMs);
     return { ok: true, popup, signIn: { ...session, popup, user } };
@@ -146,33 +147,6 @@ async function createSession(db: Database, userId: string, ttlMs: number) {
   const expiresAt = new Date(Date.now() + ttlMs);
   await db.insert(sessions).values({ tokenHash: sha256(sessionToken), userId, expiresAt });
   return { sessionToken, expiresAt };
-}
-
-const sessionByTokenHash = preparedPerDatabase((db) =>
-  db
-    .select({ user: users, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .limit(1)
-    .prepare('session_by_token_hash'),
-);
-
-/** The unexpired session and its user in one query, read on every signed-in request (never cached, so sign-out is immediate). */
-export async function findSession(
-  db: Database,
-  sessionToken: string,
-): Promise<{ user: UserRow; expiresAt: Date } | null> {
-  // The clock is the application's, as an ISO string: a placeholder is sent as given, not through the column's encoder.
-  const [row] = await sessionByTokenHash(db).execute({
-    tokenHash: sha256(sessionToken),
-    now: new Date().toISOString(),
-  });
-  return row ?? null;
-}
-
-export async function destroySession(db: Database, sessionToken: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, sha256(sessionToken)));
 }
 
 export function toCurrentUser(user: UserRow, isAdmin: boolean): CurrentUser {

@@ -5,7 +5,6 @@ import type { Authenticate } from '../../realtime/socket.js';
 import { syncUserServersIfStale } from '../servers/server-list-sync.js';
 import { type Caller, callerOf } from './caller.js';
 import { cookieNames } from './cookies.js';
-import { findSession } from './service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,13 +19,14 @@ declare module 'fastify' {
 const MAX_TOKEN_LENGTH = 128;
 
 /**
- * Resolves the session cookie once per API request; the endpoint registrar then applies each endpoint's
- * access rule to the caller. An owner's server list older than a few minutes is re-read from Discord
+ * Resolves the session cookie once per API request, from the session store (which asks the database
+ * only on a miss: docs/decisions/0017); the endpoint registrar then applies each endpoint's access rule
+ * to the caller. An owner's server list older than a few minutes is re-read from Discord
  * first, so access to a server ends soon after Discord takes it away.
  */
 export function registerSessionLoading(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'config' | 'db' | 'sealer' | 'discordUsers'>,
+  ctx: Pick<AppContext, 'config' | 'db' | 'sealer' | 'discordUsers' | 'sessions' | 'changes'>,
 ): void {
   app.decorateRequest('caller', null);
   app.decorateRequest('sessionToken', null);
@@ -37,24 +37,36 @@ export function registerSessionLoading(
     const token = request.cookies[sessionCookie];
     if (token === undefined || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return;
     request.sessionToken = token;
-    const session = await findSession(ctx.db, token);
+    const session = await ctx.sessions.find(token);
     if (session === null) return;
     const caller = callerOf(ctx.config, session.user);
     request.caller = caller;
     if (!caller.isAdmin) {
-      await syncUserServersIfStale(ctx, caller.user, request.log);
+      // After a refresh here, this instance's caches hold the new list before the request reads access.
+      if (await syncUserServersIfStale(ctx, caller.user, request.log)) await ctx.changes.barrier();
       request.serverListChecked = true;
     }
   });
 }
 
+/**
+ * Ends this instance's sockets of a session whose deletion (or any change) the change feed announces,
+ * whichever instance made it: sign-out reaches every instance's sockets without a shared real-time
+ * adapter. A socket of a session that still lives is let in again when its client reconnects.
+ */
+export function endSocketsOfDeletedSessions(ctx: Pick<AppContext, 'changes' | 'realtime'>): void {
+  ctx.changes.onChange((change) => {
+    if (change?.kind === 'session') ctx.realtime.disconnectLocalSession(change.key);
+  });
+}
+
 /** How a socket handshake proves its session: the same cookie, looked up the same way as an API request's. */
-export function sessionAuthenticator(ctx: Pick<AppContext, 'config' | 'db'>): Authenticate {
+export function sessionAuthenticator(ctx: Pick<AppContext, 'config' | 'sessions'>): Authenticate {
   const sessionCookie = cookieNames(ctx.config).session;
   return async (cookieHeader) => {
     const token = fastifyCookie.parse(cookieHeader ?? '')[sessionCookie];
     if (token === undefined || token === '') return null;
-    const session = await findSession(ctx.db, token);
+    const session = await ctx.sessions.find(token);
     if (session === null) return null;
     return { userId: session.user.id, sessionToken: token, expiresAt: session.expiresAt };
   };

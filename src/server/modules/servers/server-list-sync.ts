@@ -35,18 +35,19 @@ export async function syncUserServers(deps: ServerSyncDeps, user: SyncableUser, 
  * Refreshes running in this instance, per instance (keyed by its deps) and user: concurrent requests of one
  * user wait for the same read instead of each asking Discord.
  */
-const refreshesInFlight = new WeakMap<ServerSyncDeps, Map<string, Promise<void>>>();
+const refreshesInFlight = new WeakMap<ServerSyncDeps, Map<string, Promise<boolean>>>();
 
 /**
  * Re-reads the user's servers when the stored list is older than SERVER_LIST_MAX_AGE_MS. Requests of this
  * instance wait for a refresh already under way; across instances the database decides: only the request
  * whose conditional update claims the stale list reads Discord, the others answer from the stored list.
+ * Answers whether this instance refreshed the list (itself or in a refresh it waited for).
  */
 export async function syncUserServersIfStale(
   deps: ServerSyncDeps,
   user: CheckedUser,
   log: FastifyBaseLogger,
-): Promise<void> {
+): Promise<boolean> {
   let inFlight = refreshesInFlight.get(deps);
   if (inFlight === undefined) {
     inFlight = new Map();
@@ -57,17 +58,17 @@ export async function syncUserServersIfStale(
   const running = inFlight.get(user.id);
   if (running !== undefined) return running;
   const { guildsCheckedAt } = user;
-  if (guildsCheckedAt !== null && Date.now() - guildsCheckedAt.getTime() <= SERVER_LIST_MAX_AGE_MS) return;
+  if (guildsCheckedAt !== null && Date.now() - guildsCheckedAt.getTime() <= SERVER_LIST_MAX_AGE_MS) return false;
   const refresh = refreshIfClaimed(deps, user, log);
   inFlight.set(user.id, refresh);
   try {
-    await refresh;
+    return await refresh;
   } finally {
     inFlight.delete(user.id);
   }
 }
 
-async function refreshIfClaimed(deps: ServerSyncDeps, user: CheckedUser, log: FastifyBaseLogger): Promise<void> {
+async function refreshIfClaimed(deps: ServerSyncDeps, user: CheckedUser, log: FastifyBaseLogger): Promise<boolean> {
   const claimedAt = new Date();
   const staleBefore = new Date(claimedAt.getTime() - SERVER_LIST_MAX_AGE_MS);
   const claimed = await deps.db
@@ -75,9 +76,10 @@ async function refreshIfClaimed(deps: ServerSyncDeps, user: CheckedUser, log: Fa
     .set({ guildsCheckedAt: claimedAt })
     .where(and(eq(users.id, user.id), or(isNull(users.guildsCheckedAt), lt(users.guildsCheckedAt, staleBefore))))
     .returning({ id: users.id });
-  if (claimed.length === 0) return;
+  if (claimed.length === 0) return false;
   try {
     await syncUserServers(deps, user, log);
+    return true;
   } catch (error) {
     // The claim marked the list fresh; hand it back so the next request tries again rather than in ten minutes.
     await deps.db
