@@ -11,7 +11,15 @@ import { BENCH_SETTINGS } from './http/settings.js';
 export interface BenchResults {
   engine: EngineRatio & { fixture: string; members: number };
   restCallsPerAudit: { fixture: string; members: number; calls: number; memberPages: number; auditLogPages: number }[];
-  auditRoundTrips: { fixture: string; members: number; roundTrips: number; wallMs: number; chainMinimum: number }[];
+  auditRoundTrips: {
+    fixture: string;
+    members: number;
+    roundTrips: number;
+    wallMs: number;
+    chainMinimum: number;
+    /** 429 answers during the timed audits of the fixture (the target is none). */
+    rateLimited: number;
+  }[];
   server: Figure[];
   webPages: PageBundle[];
 }

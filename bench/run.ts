@@ -16,10 +16,11 @@ import { measurePageBundles } from './web-bundle.js';
 
 const LATENCY_MS = 50;
 const ROUND_TRIP_GOAL = 10;
+/** Issue 8: the 50,000-member guild's full audit. */
+const LARGE_ROUND_TRIP_GOAL = 15;
 const SMALL_GUILD_MEMBERS = 1000;
-/** Timed audits per fixture at 50 ms latency; the large guild's ~50 member pages make one run enough. */
-const LATENCY_RUNS_SMALL = 3;
-const LATENCY_RUNS_LARGE = 1;
+/** Timed audits per fixture at 50 ms latency. */
+const LATENCY_RUNS = 3;
 
 function membersOf(run: AuditRun): number {
   return run.snapshot.members?.length ?? run.snapshot.guild.approximate_member_count ?? 0;
@@ -79,12 +80,14 @@ try {
   sim.state.latencyMs = LATENCY_MS;
   const rows: string[][] = [];
   for (const fixture of AUDIT_FIXTURES) {
-    const runs = fixture.key === 'large' ? LATENCY_RUNS_LARGE : LATENCY_RUNS_SMALL;
+    const runs = LATENCY_RUNS;
     const walls: number[] = [];
+    let rateLimited = 0;
     let last: AuditRun | undefined;
     for (let run = 0; run < runs; run += 1) {
       last = await auditFixture(sim, fixture);
       walls.push(last.wallMs);
+      rateLimited += last.rateLimited;
     }
     if (!last) continue;
     const wall = median(walls);
@@ -98,6 +101,7 @@ try {
       roundTrips,
       wallMs: wall,
       chainMinimum: path.roundTrips,
+      rateLimited,
     });
     rows.push([
       fixture.key,
@@ -105,13 +109,18 @@ try {
       `${roundTrips.toFixed(1)}  [${ms(wall)}]`,
       String(path.roundTrips),
       path.chain,
+      String(rateLimited),
       small
         ? `<= ${ROUND_TRIP_GOAL}: ${verdict(roundTrips <= ROUND_TRIP_GOAL)}`
-        : `n/a (>= ${SMALL_GUILD_MEMBERS.toLocaleString('en-US')} members)`,
+        : fixture.key === 'large'
+          ? `<= ${LARGE_ROUND_TRIP_GOAL}: ${verdict(roundTrips <= LARGE_ROUND_TRIP_GOAL)}`
+          : `n/a (>= ${SMALL_GUILD_MEMBERS.toLocaleString('en-US')} members)`,
     ]);
   }
-  console.log(table(['fixture', 'members', 'round trips', 'chain minimum', 'longest sequential chain', 'goal'], rows));
-  console.log(`    median of ${LATENCY_RUNS_SMALL} audits for small guilds, ${LATENCY_RUNS_LARGE} for the large one`);
+  console.log(
+    table(['fixture', 'members', 'round trips', 'chain minimum', 'longest sequential chain', '429s', 'goal'], rows),
+  );
+  console.log(`    median of ${LATENCY_RUNS} audits per fixture; member lists through the Gateway`);
 } finally {
   sim.state.latencyMs = 0;
   await sim.close();

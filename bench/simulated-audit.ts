@@ -1,5 +1,7 @@
+import type { REST } from '@discordjs/rest';
 import { collectSnapshot, createBotRest } from '../src/audit/collector.js';
-import { runAudit } from '../src/audit/engine.js';
+import { runAuditSteps } from '../src/audit/engine.js';
+import { runInSlices } from '../src/audit/slices.js';
 import type { AuditContext } from '../src/audit/types.js';
 import { SIMULATED_DISCORD_APP } from '../src/server/config.js';
 import type { AuditReport } from '../src/shared/audit-contract.js';
@@ -33,26 +35,55 @@ export interface AuditRun {
   /** Requests the simulator served for this audit (its log is reset first). */
   served: number;
   perRoute: Record<string, number>;
+  /** Requests the simulator answered with 429 during this audit. */
+  rateLimited: number;
   wallMs: number;
 }
 
-/** One audit as the worker runs it: a fresh REST client, collection, then the engine. */
+/**
+ * One REST client per simulator, as the server keeps one per process: audits run back to back then share
+ * its count of the global limit (50 a second), instead of each starting from a full allowance.
+ */
+const clients = new WeakMap<RunningDiscordSimulator, REST>();
+
+function restFor(sim: RunningDiscordSimulator): REST {
+  const existing = clients.get(sim);
+  if (existing) return existing;
+  const rest = createBotRest(SIMULATED_DISCORD_APP.botToken, `${sim.url}/api`);
+  clients.set(sim, rest);
+  return rest;
+}
+
+/** One audit as the worker runs it: the process's REST client, collection, then the engine in slices. */
 export async function auditFixture(sim: RunningDiscordSimulator, fixture: AuditFixture): Promise<AuditRun> {
   if (!sim.state.isBotInGuild(fixture.guildId))
     sim.state.addBotToGuild(fixture.guildId, LEAST_PRIVILEGE_AUDIT_BOT, fixture.ownerId);
-  const rest = createBotRest(SIMULATED_DISCORD_APP.botToken, `${sim.url}/api`);
+  const rest = restFor(sim);
   sim.state.resetRequestLog();
-  let result: Omit<AuditRun, 'served' | 'perRoute' | 'wallMs'> | undefined;
+  let result: Omit<AuditRun, 'served' | 'perRoute' | 'rateLimited' | 'wallMs'> | undefined;
   const wallMs = await timeAsync(async () => {
-    const { snapshot, restCalls } = await collectSnapshot({ rest, guildId: fixture.guildId });
-    result = { snapshot, report: runAudit(snapshot, contextFor(fixture)), collectorCalls: restCalls };
+    const { snapshot, restCalls } = await collectSnapshot({
+      rest,
+      botToken: SIMULATED_DISCORD_APP.botToken,
+      guildId: fixture.guildId,
+    });
+    const report = await runInSlices(runAuditSteps(snapshot, contextFor(fixture)));
+    result = { snapshot, report, collectorCalls: restCalls };
   });
   if (!result) throw new Error(`The audit of ${fixture.key} produced nothing`);
-  return { ...result, served: sim.state.totalRequests(), perRoute: sim.state.requestCounts(), wallMs };
+  return {
+    ...result,
+    served: sim.state.totalRequests(),
+    perRoute: sim.state.requestCounts(),
+    rateLimited: sim.state.requestLog.filter((entry) => entry.status === 429).length,
+    wallMs,
+  };
 }
 
 const MEMBERS_ROUTE = 'GET /guilds/:guildId/members';
 const AUDIT_LOG_ROUTE = 'GET /guilds/:guildId/audit-logs';
+/** GET /gateway/bot, the WebSocket handshake, Identify → Ready, Request Guild Members → the first chunk. */
+const GATEWAY_ROUND_TRIPS = 4;
 
 export interface CriticalPath {
   roundTrips: number;
@@ -60,18 +91,21 @@ export interface CriticalPath {
 }
 
 /**
- * The longest chain of calls that must wait for one another in the collector: GET /users/@me and
- * GET /guilds/{id} run together first (the guild decides whether community-only routes are asked),
- * then every other route runs in parallel, except that member pages and audit-log pages each
- * follow a cursor from the previous page and so run one after another.
+ * The longest chain of calls that must wait for one another in the collector: the member list's Gateway
+ * session (4 exchanges, from the start) beside GET /users/@me and GET /guilds/{id} (the guild decides
+ * whether community-only routes are asked), then every other route in parallel, except that audit-log
+ * pages (and member pages, when the Gateway refused the list) follow a cursor one after another.
  */
 export function criticalPath(perRoute: Readonly<Record<string, number>>): CriticalPath {
   const memberPages = perRoute[MEMBERS_ROUTE] ?? 0;
   const auditLogPages = perRoute[AUDIT_LOG_ROUTE] ?? 0;
-  const longest = Math.max(memberPages, auditLogPages, 1);
-  const tail =
-    memberPages >= auditLogPages
-      ? `${memberPages} member page(s) in sequence`
-      : `${auditLogPages} audit-log page(s) in sequence`;
-  return { roundTrips: 1 + longest, chain: `guild (1) -> ${tail}` };
+  const members =
+    memberPages > 0
+      ? { roundTrips: 1 + memberPages, chain: `guild (1) -> ${memberPages} member page(s) in sequence` }
+      : { roundTrips: GATEWAY_ROUND_TRIPS, chain: `Gateway member list (${GATEWAY_ROUND_TRIPS})` };
+  const auditLog = {
+    roundTrips: 1 + Math.max(auditLogPages, 1),
+    chain: `guild (1) -> ${auditLogPages} audit-log page(s) in sequence`,
+  };
+  return members.roundTrips >= auditLog.roundTrips ? members : auditLog;
 }

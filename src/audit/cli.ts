@@ -42,7 +42,11 @@ async function capture(guildId: string, outPath: string): Promise<number> {
   }
   const apiUrl = process.env.DISCORD_API_URL?.trim() || DEFAULT_DISCORD_API_URL;
   try {
-    const { snapshot, restCalls } = await collectSnapshot({ rest: createBotRest(token, apiUrl), guildId });
+    const { snapshot, restCalls } = await collectSnapshot({
+      rest: createBotRest(token, apiUrl),
+      botToken: token,
+      guildId,
+    });
     await writeFile(outPath, `${JSON.stringify(snapshot, null, 2)}\n`, 'utf8');
     // Welcome screen and onboarding exist only in community guilds; elsewhere null means "not asked".
     const community = snapshot.guild.features.includes(GuildFeature.Community);

@@ -21,6 +21,7 @@ import {
   makeWebhook,
   snowflakeDaysBefore,
 } from './testing/make-snapshot.js';
+import { attachGatewayStandIn } from './testing/gateway-stand-in.js';
 
 function discordError(status: number, code: number): DiscordAPIError {
   return new DiscordAPIError({ code, message: 'error' }, code, status, 'GET', 'https://discord.com/api/v10/x', {});
@@ -142,6 +143,7 @@ function startDiscordStandIn() {
     const path = decodeURIComponent(url.pathname).replace('/api/v10', '');
     requests.push(`${path}${url.search}`);
     const guildPath = `/guilds/${IDS.guild}`;
+    if (path === '/gateway/bot') return json(res, 200, gateway.gatewayBot());
     if (path === '/users/@me')
       return json(res, 200, {
         id: IDS.auditBot,
@@ -185,7 +187,8 @@ function startDiscordStandIn() {
     if (path === `${guildPath}/onboarding`) return json(res, 200, base.onboarding);
     return json(res, 404, { message: '404: Not Found', code: 0 });
   });
-  return { server, requests, auditLog };
+  const gateway = attachGatewayStandIn(server, IDS.guild, () => members);
+  return { server, requests, auditLog, gateway, members };
 }
 
 describe('collectSnapshot over HTTP', () => {
@@ -200,22 +203,26 @@ describe('collectSnapshot over HTTP', () => {
     await new Promise<void>((resolve) => standIn.server.close(() => resolve()));
   });
 
-  it('collects every part, pages members, maps 403 to null and never keeps a webhook token', async () => {
+  it('collects every part, reads members through the Gateway, maps 403 to null and never keeps a webhook token', async () => {
     standIn.requests.length = 0;
     const { snapshot, restCalls } = await collectSnapshot({
       rest: createBotRest('test-bot-token', apiUrl),
+      botToken: 'test-bot-token',
       guildId: IDS.guild,
       now: () => new Date(COLLECTED_AT),
     });
     expect(snapshot.botUserId).toBe(IDS.auditBot);
-    expect(snapshot.members).toHaveLength(2_346);
+    // Chunks arrive last first; the snapshot keeps REST's order: ascending user id, each member once.
+    expect(snapshot.members?.map((member) => member.user.id)).toEqual(standIn.members.map((member) => member.user.id));
+    expect(standIn.gateway.memberRequests).toBe(1);
     expect(snapshot.autoModerationRules).toBeNull();
     expect(snapshot.welcomeScreen).toBeNull();
     expect(snapshot.onboarding?.enabled).toBe(true);
     expect(JSON.stringify(snapshot)).not.toContain('never-store-me');
-    // @me, guild, channels, counts, 3 member pages, automod, integrations, webhooks, audit log, welcome, onboarding
-    expect(restCalls).toBe(13);
-    expect(standIn.requests).toHaveLength(13);
+    // @me, guild, gateway/bot, channels, counts, automod, integrations, webhooks, audit log, welcome, onboarding
+    expect(restCalls).toBe(11);
+    expect(standIn.requests).toHaveLength(11);
+    expect(standIn.requests.some((request) => request.includes('/members'))).toBe(false);
     expect(standIn.requests).toContain(`/guilds/${IDS.guild}?with_counts=true`);
   });
 
@@ -232,6 +239,7 @@ describe('collectSnapshot over HTTP', () => {
     try {
       const { snapshot, restCalls } = await collectSnapshot({
         rest: createBotRest('test-bot-token', apiUrl),
+        botToken: 'test-bot-token',
         guildId: IDS.guild,
         now: () => new Date(COLLECTED_AT),
       });
@@ -241,8 +249,8 @@ describe('collectSnapshot over HTTP', () => {
       expect(standIn.requests.filter((request) => request.includes('user_id='))).toEqual([
         `/guilds/${IDS.guild}/audit-logs?user_id=${IDS.helperBot}&limit=1`,
       ]);
-      // 12 fixed calls, 5 audit-log pages instead of 1, one per-bot query
-      expect(restCalls).toBe(12 + 5 + 1);
+      // 10 fixed calls, 5 audit-log pages instead of 1, one per-bot query
+      expect(restCalls).toBe(10 + 5 + 1);
     } finally {
       standIn.auditLog.entries = makeSnapshot().auditLog?.audit_log_entries ?? [];
     }
@@ -252,6 +260,7 @@ describe('collectSnapshot over HTTP', () => {
     standIn.requests.length = 0;
     const { snapshot } = await collectSnapshot({
       rest: createBotRest('test-bot-token', apiUrl),
+      botToken: 'test-bot-token',
       guildId: IDS.guild,
       now: () => new Date(COLLECTED_AT),
     });
@@ -260,9 +269,31 @@ describe('collectSnapshot over HTTP', () => {
     expect(standIn.requests.some((request) => request.includes('user_id='))).toBe(false);
   });
 
+  it('reads the member pages over REST when the Gateway refuses the whole-list request as too recent', async () => {
+    standIn.requests.length = 0;
+    standIn.gateway.rateLimitNext = true;
+    const { snapshot, restCalls } = await collectSnapshot({
+      rest: createBotRest('test-bot-token', apiUrl),
+      botToken: 'test-bot-token',
+      guildId: IDS.guild,
+      now: () => new Date(COLLECTED_AT),
+    });
+    expect(snapshot.members?.map((member) => member.user.id)).toEqual(standIn.members.map((member) => member.user.id));
+    expect(standIn.requests.filter((request) => request.startsWith(`/guilds/${IDS.guild}/members`))).toEqual([
+      `/guilds/${IDS.guild}/members?limit=1000&after=0`,
+      `/guilds/${IDS.guild}/members?limit=1000&after=${standIn.members[999]?.user.id}`,
+      `/guilds/${IDS.guild}/members?limit=1000&after=${standIn.members[1999]?.user.id}`,
+    ]);
+    expect(restCalls).toBe(11 + 3);
+  });
+
   it('throws BotNotInGuildError for a guild the bot is not in', async () => {
     await expect(
-      collectSnapshot({ rest: createBotRest('test-bot-token', apiUrl), guildId: '100000000000000999' }),
+      collectSnapshot({
+        rest: createBotRest('test-bot-token', apiUrl),
+        botToken: 'test-bot-token',
+        guildId: '100000000000000999',
+      }),
     ).rejects.toBeInstanceOf(BotNotInGuildError);
   });
 });

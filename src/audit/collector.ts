@@ -15,13 +15,16 @@ import {
   type RESTGetAPIGuildRoleMemberCountsResult,
 } from 'discord-api-types/v10';
 import { redactWebhook, type AuditSnapshot } from '../shared/audit-snapshot.js';
-import { parseAuditSnapshot } from '../shared/audit-snapshot-schema.js';
+import { parseAuditSnapshotSteps } from '../shared/audit-snapshot-schema.js';
 import { botsMissingFromLog, readBotActivity, readGuildAuditLog, type AuditLogGet } from './audit-log-reader.js';
+import { MemberListRateLimitedError, readMembersThroughGateway } from './gateway-members.js';
+import { runInSlices } from './slices.js';
 
 /**
  * The only code that talks to Discord: it reads one guild with the minimal calls of
- * discord-reference §3 and returns a snapshot in Discord's own shapes. A part the bot may not read
- * becomes `null`; anything else that goes wrong is an audit error, never a low score.
+ * discord-reference §3 (the member list through the Gateway, docs/decisions/0020) and returns a
+ * snapshot in Discord's own shapes. A part the bot may not read becomes `null`; anything else that goes
+ * wrong is an audit error, never a low score.
  */
 
 export const DEFAULT_DISCORD_API_URL = 'https://discord.com/api';
@@ -92,6 +95,8 @@ export function createBotRest(botToken: string, apiUrl: string = DEFAULT_DISCORD
 
 export interface CollectOptions {
   rest: REST;
+  /** The token `rest` carries; the Gateway session that reads the member list identifies with it. */
+  botToken: string;
   guildId: string;
   /** The snapshot's `collectedAt`; injectable so tests are repeatable. */
   now?: () => Date;
@@ -103,12 +108,25 @@ export interface CollectResult {
   restCalls: number;
 }
 
-export async function collectSnapshot({
-  rest,
-  guildId,
-  now = () => new Date(),
-}: CollectOptions): Promise<CollectResult> {
-  let restCalls = 0;
+export async function collectSnapshot(options: CollectOptions): Promise<CollectResult> {
+  // The member list takes longest, so its Gateway session opens first, beside the REST calls.
+  const cancelMembers = new AbortController();
+  const gatewayMembers = readMembersThroughGateway({ ...options, signal: cancelMembers.signal });
+  // Awaited later; a failure elsewhere first must not leave it unhandled.
+  gatewayMembers.catch(() => undefined);
+  try {
+    return await collectWith(options, gatewayMembers);
+  } finally {
+    cancelMembers.abort();
+  }
+}
+
+async function collectWith(
+  { rest, guildId, now = () => new Date() }: CollectOptions,
+  gatewayMembers: ReturnType<typeof readMembersThroughGateway>,
+): Promise<CollectResult> {
+  // GET /gateway/bot, which @discordjs/ws asks through the same REST client.
+  let restCalls = 1;
   // Responses are typed by the route; the finished snapshot is validated below before anyone uses it.
   const get = async <T>(route: `/${string}`, query?: Record<string, string>): Promise<T> => {
     restCalls += 1;
@@ -131,7 +149,7 @@ export async function collectSnapshot({
     }),
   ]);
 
-  const readMembers = async (): Promise<APIGuildMember[]> => {
+  const readMemberPages = async (): Promise<APIGuildMember[]> => {
     const members: APIGuildMember[] = [];
     let after: string | null = '0';
     while (after !== null) {
@@ -143,6 +161,18 @@ export async function collectSnapshot({
       after = nextMembersCursor(page);
     }
     return members;
+  };
+  // Pages are only the fallback for a whole-list request Discord refused as too recent.
+  const readMembers = async (): Promise<APIGuildMember[] | null> => {
+    try {
+      const read = await gatewayMembers;
+      if ('members' in read) return read.members;
+      if ('intentUnavailable' in read) return null;
+      throw new BotNotInGuildError(guildId);
+    } catch (error) {
+      if (error instanceof MemberListRateLimitedError) return readMemberPages();
+      throw error;
+    }
   };
   const getAuditLog: AuditLogGet = (query) => get<APIAuditLog>(Routes.guildAuditLog(guildId), query);
   const community = guild.features.includes(GuildFeature.Community);
@@ -182,24 +212,27 @@ export async function collectSnapshot({
   const botsToQuery = auditLog ? botsMissingFromLog(auditLog, members, guild.roles, botUser.id) : [];
   const botActivity = botsToQuery.length > 0 ? await readBotActivity(getAuditLog, botsToQuery) : null;
 
-  const parsed = parseAuditSnapshot({
-    snapshotVersion: 1,
-    collectedAt: collectedAt.toISOString(),
-    botUserId: botUser.id,
-    guild,
-    channels,
-    roleMemberCounts,
-    members,
-    autoModerationRules,
-    integrations,
-    // Redacted here as well as in the schema: the secret must not outlive this function.
-    webhooks: webhooks?.map((webhook) => redactWebhook(webhook)) ?? null,
-    auditLog: auditLog?.log ?? null,
-    welcomeScreen,
-    onboarding,
-    ...(auditLog ? { auditLogTruncated: auditLog.truncated } : {}),
-    ...(botActivity ? { botActivity } : {}),
-  });
+  // Validating 50,000 members takes longer than the event loop may be held: it runs in slices.
+  const parsed = await runInSlices(
+    parseAuditSnapshotSteps({
+      snapshotVersion: 1,
+      collectedAt: collectedAt.toISOString(),
+      botUserId: botUser.id,
+      guild,
+      channels,
+      roleMemberCounts,
+      members,
+      autoModerationRules,
+      integrations,
+      // Redacted here as well as in the schema: the secret must not outlive this function.
+      webhooks: webhooks?.map((webhook) => redactWebhook(webhook)) ?? null,
+      auditLog: auditLog?.log ?? null,
+      welcomeScreen,
+      onboarding,
+      ...(auditLog ? { auditLogTruncated: auditLog.truncated } : {}),
+      ...(botActivity ? { botActivity } : {}),
+    }),
+  );
   if (!parsed.ok) throw new InvalidDiscordDataError(parsed.issues);
   return { snapshot: parsed.snapshot, restCalls };
 }

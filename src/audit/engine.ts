@@ -1,5 +1,6 @@
 import type { AuditReport, CheckResult } from '../shared/audit-contract.js';
 import type { AuditSnapshot } from '../shared/audit-snapshot.js';
+import { indexGuildSteps } from './guild-index.js';
 import { CHECKS } from './registry.js';
 import { recomputeSummary } from './scoring.js';
 import { withSkippedItems } from './skipped-items.js';
@@ -28,6 +29,23 @@ function runCheck(check: AuditCheck, snapshot: AuditSnapshot, context: AuditCont
  * same report. Treat the snapshot as immutable; derived role and member data is cached per object.
  */
 export function runAudit(snapshot: AuditSnapshot, context: AuditContext = {}): AuditReport {
-  const checks = CHECKS.map((check) => runCheck(check, snapshot, context));
+  const steps = runAuditSteps(snapshot, context);
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
+/**
+ * runAudit as steps: the guild index is built a few hundred members at a time, then the checks run
+ * one per step, so a server can evaluate a 50,000-member guild between other requests (runInSlices).
+ */
+export function* runAuditSteps(snapshot: AuditSnapshot, context: AuditContext = {}): Generator<void, AuditReport> {
+  yield* indexGuildSteps(snapshot);
+  const checks: CheckResult[] = [];
+  for (const check of CHECKS) {
+    yield;
+    checks.push(runCheck(check, snapshot, context));
+  }
   return { ...recomputeSummary(checks), checks };
 }

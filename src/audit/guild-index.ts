@@ -148,7 +148,10 @@ function sharedRolePermissions(context: GuildPermissionContext): (roleIds: reado
   };
 }
 
-function buildIndex(snapshot: AuditSnapshot): GuildIndex {
+/** Members indexed between two pauses of a sliced build (see indexGuildSteps). */
+const MEMBERS_PER_STEP = 512;
+
+function* buildIndex(snapshot: AuditSnapshot): Generator<void, GuildIndex> {
   const { guild, botUserId } = snapshot;
   const roles = indexRoles(snapshot).sort(compareRolesHighestFirst);
   const roleById = new Map(roles.map((role) => [role.id, role]));
@@ -178,7 +181,8 @@ function buildIndex(snapshot: AuditSnapshot): GuildIndex {
   let auditBotMember: APIGuildMember | null = null;
   if (snapshot.members) {
     members = [];
-    for (const member of snapshot.members) {
+    for (const [position, member] of snapshot.members.entries()) {
+      if (position % MEMBERS_PER_STEP === MEMBERS_PER_STEP - 1) yield;
       const userId = member.user.id;
       if (userId === botUserId) {
         auditBotMember = member;
@@ -228,9 +232,18 @@ function buildIndex(snapshot: AuditSnapshot): GuildIndex {
 
 /** Memoised per snapshot object: every check of one audit shares the same index. */
 export function indexGuild(snapshot: AuditSnapshot): GuildIndex {
+  const steps = indexGuildSteps(snapshot);
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
+/** indexGuild as steps that pause every few hundred members, for callers that must not hold their event loop. */
+export function* indexGuildSteps(snapshot: AuditSnapshot): Generator<void, GuildIndex> {
   const cached = indexCache.get(snapshot);
   if (cached) return cached;
-  const built = buildIndex(snapshot);
+  const built = yield* buildIndex(snapshot);
   indexCache.set(snapshot, built);
   return built;
 }

@@ -150,5 +150,35 @@ describe('parseAuditSnapshot', () => {
         JSON.stringify({ ...before.snapshot, skippedItems: undefined }),
       );
     });
+
+    it.each([
+      ['a user that is a list', { user: [], roles: [] }],
+      ['a numeric user id', { user: { id: 1, username: 'u' }, roles: [] }],
+      ['a user id that is no snowflake', { user: { id: '12ab', username: 'u' }, roles: [] }],
+      ['no username', { user: { id: '220000000000000001' }, roles: [] }],
+      ['bot as text', { user: { id: '220000000000000001', username: 'u', bot: 'yes' }, roles: [] }],
+      ['a role id that is no snowflake', { user: { id: '220000000000000001', username: 'u' }, roles: ['x'] }],
+      ['roles missing', { user: { id: '220000000000000001', username: 'u' } }],
+      ['joined_at as a number', { user: { id: '220000000000000001', username: 'u' }, roles: [], joined_at: 1 }],
+    ])('sets a member with %s aside, with the schema’s own reason', (_case, member) => {
+      const input = asJson(makeSnapshot()) as Record<string, unknown>;
+      (input.members as unknown[]).push(member);
+      const result = parseAuditSnapshot(input);
+      expect(result.ok && result.snapshot.skippedItems).toEqual([
+        { part: 'members', id: null, issue: expect.stringMatching(/^(user|roles|joined_at)/) },
+      ]);
+    });
+
+    it('keeps members with extra fields, a null or absent joined_at and a boolean bot, unchanged', () => {
+      const extra = [
+        { user: { id: '220000000000000001', username: 'a', bot: true, avatar: null }, roles: [], flags: 0 },
+        { user: { id: '220000000000000002', username: 'b' }, roles: ['400000000000000001'], joined_at: null },
+      ];
+      const input = asJson(makeSnapshot()) as Record<string, unknown>;
+      (input.members as unknown[]).push(...extra);
+      const result = parseAuditSnapshot(input);
+      expect(result.ok && result.snapshot.skippedItems).toBeUndefined();
+      expect(result.ok && result.snapshot.members?.slice(-2)).toEqual(extra);
+    });
   });
 });

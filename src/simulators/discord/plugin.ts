@@ -4,6 +4,7 @@ import type { SimulatedAppConfig, SimulatorContext } from './context.js';
 import { apiRoute, authScheme } from './context.js';
 import { DiscordApiError, notFound, OAuthError, rateLimitedBody } from './discord-errors.js';
 import { registerFormParser } from './form-body.js';
+import { attachGateway, registerGatewayRoute } from './gateway.js';
 import { registerGuildRoutes } from './guild-routes.js';
 import { registerAuthorizeRoutes } from './oauth-authorize.js';
 import { registerTokenRoutes } from './oauth-token.js';
@@ -87,7 +88,9 @@ export const discordSimulator: FastifyPluginAsync<DiscordSimulatorOptions> = asy
     apiRequests.set(request, { route, path });
     if (state.latencyMs > 0) await sleep(state.latencyMs);
     const guildId = params.guildId;
-    const decision = state.rateLimiter.consume(request.method, route, path, guildId);
+    // The global limit is per bot token; user tokens have their own, which no audit comes near.
+    const globalKey = authScheme(request) === 'bot' ? 'bot' : undefined;
+    const decision = state.rateLimiter.consume(request.method, route, path, guildId, globalKey);
     reply.headers(decision.headers);
     if (decision.limited) {
       return reply.code(429).send(rateLimitedBody(decision.limited.retryAfterSeconds, decision.limited.global));
@@ -129,4 +132,6 @@ export const discordSimulator: FastifyPluginAsync<DiscordSimulatorOptions> = asy
   registerTokenRoutes(instance, context);
   registerUserRoutes(instance, context);
   registerGuildRoutes(instance, context);
+  registerGatewayRoute(instance, context);
+  attachGateway(instance, context);
 };

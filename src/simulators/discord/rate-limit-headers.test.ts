@@ -108,10 +108,35 @@ describe('rate-limit headers', () => {
     expect(body.retry_after).toBeLessThanOrEqual(1.5);
     expect(limited.headers.get('retry-after')).toBe(String(Math.ceil(body.retry_after)));
   });
+
+  it('enforces the global limit of 50 bot requests a second across routes and guilds, by default', async () => {
+    const paths = Array.from({ length: 50 }, (_, n) =>
+      n % 2 === 0 ? `/guilds/${TYPICAL_GUILD_ID}/roles` : `/guilds/${DANGEROUS_GUILD_ID}/channels`,
+    );
+    const statuses = await Promise.all(paths.map(async (path) => (await get(path)).status));
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const limited = await get('/users/@me');
+    expect(limited.status).toBe(429);
+    expect(headersOf(limited)).toMatchObject({ 'x-ratelimit-global': 'true', 'x-ratelimit-scope': 'global' });
+    const body = (await limited.json()) as { retry_after: number; global: boolean };
+    expect(body.global).toBe(true);
+    expect(body.retry_after).toBeGreaterThan(0);
+    expect(body.retry_after).toBeLessThanOrEqual(1);
+  });
 });
 
 describe('@discordjs/rest with Discord-style 429s', () => {
   const client = () => new REST({ version: '10', api: `${sim.url}/api` }).setToken(TEST_APP.botToken);
+
+  it('stays within the announced limits on its own: 120 requests over two routes, not one 429', async () => {
+    const rest = client();
+    const reads = Array.from({ length: 120 }, (_, n) =>
+      rest.get(n % 2 === 0 ? Routes.guildRoles(TYPICAL_GUILD_ID) : Routes.guildChannels(DANGEROUS_GUILD_ID)),
+    );
+    await Promise.all(reads);
+    expect(sim.state.requestLog).toHaveLength(120);
+    expect(sim.state.requestLog.filter((entry) => entry.status === 429)).toEqual([]);
+  });
 
   it('waits out a global 429 for every route, then succeeds', async () => {
     const rest = client();

@@ -2,17 +2,23 @@ import { createHash } from 'node:crypto';
 
 /**
  * Rate-limit bookkeeping with Discord's headers (discord-reference §4). Buckets are keyed by route plus the
- * major parameter (the guild id), like Discord's. Over-limit requests are only refused when `enforce` is on;
- * forced 429s are queued by tests to check that clients honour `Retry-After`.
+ * major parameter (the guild id), like Discord's, and every bot-token request also counts against the
+ * global limit of 50 a second. Over-limit requests are refused with 429 as Discord does (unless `enforce`
+ * is switched off); forced 429s are queued by tests to check that clients honour `Retry-After`.
  */
 
 export interface RateLimitSettings {
-  /** Requests per bucket window, sent as X-RateLimit-Limit. */
+  /** Requests per bucket window, sent as X-RateLimit-Limit. Discord publishes no numbers; clients read the headers. */
   limit: number;
   windowMs: number;
-  /** Answer 429 once a bucket is exhausted, as Discord does. Off by default: the headers alone are the contract. */
+  /** Bot-token requests per second across all routes (Discord: 50). */
+  globalLimit: number;
+  /** Answer 429 once a bucket or the global limit is exhausted, as Discord does. */
   enforce: boolean;
 }
+
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = { limit: 50, windowMs: 1000, globalLimit: 50, enforce: true };
+const GLOBAL_WINDOW_MS = 1000;
 
 export type RateLimitScope = 'user' | 'global' | 'shared';
 
@@ -56,6 +62,7 @@ export function patternMatches(pattern: string, method: string, route: string, p
 
 export class RateLimiter {
   private readonly windows = new Map<string, Window>();
+  private readonly globalWindows = new Map<string, Window>();
   private readonly forced: ForcedRateLimit[] = [];
 
   constructor(
@@ -77,17 +84,27 @@ export class RateLimiter {
     this.forced.length = 0;
   }
 
-  /** Counts the request against its bucket and tells the caller which headers to send and whether to refuse it. */
-  consume(method: string, route: string, path: string, majorParameter: string | undefined): RateLimitDecision {
-    const bucket = bucketHash(method, route);
-    const key = `${bucket}:${majorParameter ?? ''}`;
+  /**
+   * Counts the request against the global limit of its token (`globalKey`, for bot tokens) and against its
+   * bucket, and tells the caller which headers to send and whether to refuse it.
+   */
+  consume(
+    method: string,
+    route: string,
+    path: string,
+    majorParameter: string | undefined,
+    globalKey?: string,
+  ): RateLimitDecision {
     const now = this.clock();
-    let window = this.windows.get(key);
-    if (!window || now - window.startedAt >= this.settings.windowMs) {
-      window = { startedAt: now, count: 0 };
-      this.windows.set(key, window);
+    if (globalKey !== undefined) {
+      const global = this.countIn(this.globalWindows, globalKey, now, GLOBAL_WINDOW_MS);
+      if (this.settings.enforce && global.count > this.settings.globalLimit) {
+        // Refused before it reaches a bucket, so the bucket does not count it.
+        return this.limitedDecision({}, (global.startedAt + GLOBAL_WINDOW_MS - now) / 1000, true, 'global');
+      }
     }
-    window.count += 1;
+    const bucket = bucketHash(method, route);
+    const window = this.countIn(this.windows, `${bucket}:${majorParameter ?? ''}`, now, this.settings.windowMs);
     const resetAt = window.startedAt + this.settings.windowMs;
     const resetAfter = Math.max(0, resetAt - now) / 1000;
     const headers: Record<string, string> = {
@@ -110,6 +127,16 @@ export class RateLimiter {
       return this.limitedDecision(headers, resetAfter, false, 'user');
     }
     return { headers };
+  }
+
+  private countIn(windows: Map<string, Window>, key: string, now: number, windowMs: number): Window {
+    let window = windows.get(key);
+    if (!window || now - window.startedAt >= windowMs) {
+      window = { startedAt: now, count: 0 };
+      windows.set(key, window);
+    }
+    window.count += 1;
+    return window;
   }
 
   /**

@@ -14,6 +14,7 @@ export class SimulatedGuild {
   private rolesIndex: Map<string, APIRole> | undefined;
   private membersIndex: Map<string, APIGuildMember> | undefined;
   private roleCounts: Record<string, number> | undefined;
+  private memberChunks: { size: number; json: string[] } | undefined;
   toggles: GuildToggles;
 
   constructor(fixture: GuildFixture) {
@@ -109,8 +110,26 @@ export class SimulatedGuild {
     return list.slice(low, low + limit);
   }
 
+  /**
+   * One chunk of the member list (members `index * size` onwards) as a JSON array, kept until the members
+   * change: the Gateway sends a 50,000-member list often, and its serialisation is Discord's work, not the
+   * audit's. Each chunk is written on first use, so no single call serialises the whole list.
+   */
+  memberChunkJson(size: number, index: number): string {
+    if (this.memberChunks?.size !== size) this.memberChunks = { size, json: [] };
+    const json = this.memberChunks.json;
+    json[index] ??= JSON.stringify(this.data.members.slice(index * size, (index + 1) * size));
+    return json[index];
+  }
+
+  /** How many chunks of `size` the member list makes (at least one, empty for a guild without members). */
+  memberChunkCount(size: number): number {
+    return Math.max(1, Math.ceil(this.data.members.length / size));
+  }
+
   replaceBotCollections(collections: BotCollections): void {
     this.data = { ...this.data, ...collections };
+    this.memberChunks = undefined;
     this.rolesIndex = undefined;
     this.membersIndex = undefined;
     this.roleCounts = undefined;

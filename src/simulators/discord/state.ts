@@ -4,7 +4,7 @@ import type { APIUser } from 'discord-api-types/v10';
 import { OAuthStore } from './oauth-store.js';
 import { emptyPersistedState, loadPersistedState, savePersistedState } from './persistence.js';
 import type { PersistedState } from './persistence.js';
-import { RateLimiter } from './rate-limits.js';
+import { DEFAULT_RATE_LIMITS, RateLimiter } from './rate-limits.js';
 import type { ForcedRateLimitOptions, RateLimitSettings } from './rate-limits.js';
 import { SimulatedGuild } from './simulated-guild.js';
 import type { DemoAccount, GuildFixtureDefinition, GuildToggles } from './types.js';
@@ -43,6 +43,10 @@ export class SimulatorState {
   readonly rateLimiter: RateLimiter;
   /** Artificial delay before every API answer, for benchmarks that want realistic round trips. */
   latencyMs: number;
+  /** Gateway sessions identified so far; `GET /gateway/bot` counts them against the daily session starts. */
+  gatewaySessionsStarted = 0;
+  /** Gateway connections open now, identified or not. */
+  gatewayConnectionsOpen = 0;
   /** Most recent API requests, oldest first (bounded). */
   readonly requestLog: RequestLogEntry[] = [];
   private readonly counts = new Map<string, number>();
@@ -55,7 +59,7 @@ export class SimulatorState {
     this.clock = options.now ?? Date.now;
     this.oauth = new OAuthStore(this.clock);
     this.latencyMs = options.latencyMs ?? 0;
-    this.rateLimiter = new RateLimiter({ limit: 50, windowMs: 1000, enforce: false, ...options.rateLimit }, this.clock);
+    this.rateLimiter = new RateLimiter({ ...DEFAULT_RATE_LIMITS, ...options.rateLimit }, this.clock);
     this.definitions = new Map(GUILD_FIXTURES.map((definition) => [definition.id, definition]));
     this.statePath = options.statePath;
     const warn = options.warn ?? ((message: string) => console.warn(message));

@@ -26,6 +26,7 @@ export function createAuditsModule(
   const runner = createAuditRunner({
     db: ctx.db,
     rest: createBotRest(ctx.config.discord.botToken, ctx.config.discord.apiUrl),
+    botToken: ctx.config.discord.botToken,
     log: ctx.log,
     // The runner notifies after each write has committed: its updates run outside any transaction, and
     // the final one only once its transaction has returned.

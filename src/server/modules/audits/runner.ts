@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuditContext } from '../../../audit/types.js';
 import { BotNotInGuildError, collectSnapshot } from '../../../audit/collector.js';
-import { runAudit } from '../../../audit/engine.js';
+import { runAuditSteps, type runAudit } from '../../../audit/engine.js';
+import { runInSlices } from '../../../audit/slices.js';
 import type { AuditSnapshot } from '../../../shared/audit-snapshot.js';
 import type { Audit } from '../../../shared/contracts/audits.js';
 import type { Database } from '../../db/client.js';
@@ -20,6 +21,8 @@ const STEP = { collecting: 2, evaluating: 6, saving: 7, done: 8 } as const;
 export interface AuditRunnerOptions {
   db: Database;
   rest: REST;
+  /** The bot token `rest` carries, for the Gateway session that reads member lists. */
+  botToken: string;
   log: FastifyBaseLogger;
   /** Tells the people concerned that an audit changed. Best-effort: it must not throw. */
   notify(audit: Audit): Promise<void>;
@@ -60,14 +63,19 @@ export function createAuditRunner(options: AuditRunnerOptions) {
 
     let collected: { snapshot: AuditSnapshot; restCalls: number };
     try {
-      collected = await collectSnapshot({ rest: options.rest, guildId: row.server.discordId });
+      collected = await collectSnapshot({
+        rest: options.rest,
+        botToken: options.botToken,
+        guildId: row.server.discordId,
+      });
     } catch (error) {
       log.warn({ err: error, auditId: claim.id }, 'audit collection failed');
       await fail(claim, collectionFailureReason(error));
       return;
     }
     await update(claim, { progressStep: STEP.evaluating });
-    const report = runAudit(collected.snapshot, await ownerContext(db, collected.snapshot));
+    // 50,000 members take longer to evaluate than the event loop may be held: the checks run in slices.
+    const report = await runInSlices(runAuditSteps(collected.snapshot, await ownerContext(db, collected.snapshot)));
     await update(claim, { progressStep: STEP.saving });
 
     try {

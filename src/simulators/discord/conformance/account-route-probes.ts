@@ -337,7 +337,33 @@ function tokenRoutes(base: string): RouteUnderTest[] {
   return [token, revoke];
 }
 
+const GATEWAY_BOT = published('get', '/gateway/bot');
+const gatewayBotRoute: RouteUnderTest = {
+  route: 'GET /api/v10/gateway/bot',
+  statuses: [200, 401, 429],
+  probes: async (context) => [
+    {
+      label: 'as the bot',
+      method: 'GET',
+      url: '/api/v10/gateway/bot',
+      contract: GATEWAY_BOT,
+      headers: BOT,
+      expectedStatus: 200,
+    },
+    {
+      label: 'without a credential',
+      method: 'GET',
+      url: '/api/v10/gateway/bot',
+      contract: GATEWAY_BOT,
+      expectedStatus: 401,
+    },
+    ...perAccount(context, { method: 'GET', url: '/api/v10/gateway/bot', contract: GATEWAY_BOT, expectedStatus: 401 }),
+    ...rateLimited({ method: 'GET', url: '/api/v10/gateway/bot', contract: GATEWAY_BOT, headers: BOT }),
+  ],
+};
+
 export const ACCOUNT_ROUTES: RouteUnderTest[] = [
+  gatewayBotRoute,
   usersRoute,
   myGuildsRoute,
   leaveGuildRoute,
