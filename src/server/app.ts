@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { Socket } from 'node:net';
 import type { DestinationStream } from 'pino';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { OAUTH_CALLBACK_PATH } from '../shared/contracts/auth.js';
 import type { AppContext } from './app-context.js';
 import type { AppConfig } from './config.js';
@@ -23,6 +23,7 @@ import { registerCompression } from './plugins/compression.js';
 import { answerClientError, registerErrorHandling, sendError } from './plugins/error-handler.js';
 import { registerHostRedirect } from './plugins/host-redirect.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { databaseCounters, redisCounters, sharedRateLimitStore } from './plugins/rate-limit-stores.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -54,13 +55,14 @@ declare module 'fastify' {
 }
 
 /**
- * Routes validate and serialise through their zod declarations. Given as the compiler factories (what
- * setValidatorCompiler installs too), they keep Fastify from loading its default ajv and fast-json-stringify
- * at start-up. Fastify types the factories after ajv's; at run time each returns a route schema compiler.
+ * Requests are validated by their zod declarations and answers serialised by schemas compiled from them
+ * (docs/decisions/0018). Given as the compiler factories (what setValidatorCompiler installs too), they keep
+ * Fastify from loading its default ajv at start-up. Fastify types the factories after ajv's; at run time
+ * each returns a route schema compiler.
  */
 const ZOD_COMPILERS = {
   buildValidator: () => validatorCompiler,
-  buildSerializer: () => serializerCompiler,
+  buildSerializer: () => responseSerializerCompiler,
 } as unknown as NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

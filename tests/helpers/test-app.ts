@@ -6,6 +6,7 @@ import { cookieNames } from '../../src/server/modules/auth/cookies.js';
 import { ADA, EDDIE, MONA, OLIVIA } from '../../src/simulators/discord/fixtures/accounts.js';
 import { startDiscordSimulator } from '../../src/simulators/discord/standalone.js';
 import { submitConsent } from './consent-form.js';
+import { assertNoContractViolations, checkResponseContracts } from './response-contract.js';
 import { openTestDatabase } from './test-database.js';
 
 /**
@@ -34,6 +35,7 @@ export interface TestApp {
   signIn(discordId: string): Promise<string>;
   /** Starts sign-in and returns what the browser would carry to the provider. */
   startSignIn(query?: string): Promise<{ authorizeUrl: string; stateCookie: string }>;
+  /** Closes everything, then fails if any answer broke its declared contract (./response-contract.ts). */
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export async function createTestApp(
   const database = await openTestDatabase();
   const config = testConfig(simulator.url, { WEB_DIST_DIR: './dist/web', ...env });
   const app = await buildApp({ config, database, logger: false, auditWorkerPollMs: 100, ...build });
+  const contractViolations = checkResponseContracts(app);
 
   const startSignIn = async (query = '') => {
     const response = await app.inject({ method: 'GET', url: `/api/auth/discord${query}` });
@@ -95,6 +98,7 @@ export async function createTestApp(
       await app.close();
       await database.close();
       await simulator.close();
+      assertNoContractViolations(contractViolations);
     },
   };
 }

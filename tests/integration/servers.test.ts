@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entitlements, users } from '../../src/server/db/schema.js';
+import { entitlements, servers, users } from '../../src/server/db/schema.js';
 import type { Audit } from '../../src/shared/contracts/audits.js';
 import type { Server } from '../../src/shared/contracts/servers.js';
 import { GUILDS, startAudit, waitForAudit } from '../helpers/audits.js';
@@ -58,6 +58,19 @@ describe('GET /api/servers', () => {
     expect(after?.roleCount).toBeGreaterThan(0);
     expect(after?.channelCount).toBeGreaterThan(0);
     expect(after?.botCount).toBeGreaterThan(0);
+  });
+
+  it('serves a change to a server made elsewhere (another instance, another user) once its notice arrives', async () => {
+    const listed = (await get('/api/servers', cookies.olivia)).json<Server[]>();
+    const renamed = listed[0];
+    if (renamed === undefined) throw new Error('Olivia has no servers');
+    // Written behind the app's back, as another instance would: the cached list must not outlive the notice.
+    await t.database.db.update(servers).set({ name: 'Renamed elsewhere' }).where(eq(servers.id, renamed.id));
+    await t.app.changes.barrier();
+    const after = (await get('/api/servers', cookies.olivia)).json<Server[]>();
+    expect(after.find((server) => server.id === renamed.id)?.name).toBe('Renamed elsewhere');
+    await t.database.db.update(servers).set({ name: renamed.name }).where(eq(servers.id, renamed.id));
+    await t.app.changes.barrier();
   });
 
   it('includes servers a member may manage without owning them', async () => {

@@ -1,10 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoint } from '../../shared/contracts/endpoint.js';
 import type { UserRow } from '../db/rows.js';
 import { registerErrorHandling } from '../plugins/error-handler.js';
+import { responseSerializerCompiler } from '../plugins/response-serializer.js';
 import type { Caller } from './auth/caller.js';
 import { guardAdminScope, registerEndpoint } from './register-endpoint.js';
 
@@ -41,6 +42,17 @@ const whoAmI = endpoint({
   errors: [],
 });
 
+const goElsewhere = endpoint({
+  name: 'goElsewhere',
+  method: 'GET',
+  path: '/api/elsewhere',
+  access: 'public',
+  summary: 'test',
+  response: { mediaType: 'text/html', description: 'a redirect' },
+  status: 302,
+  errors: [],
+});
+
 const ID = '6f1c2a4e-0000-4000-8000-000000000001';
 const callers: Record<string, Caller> = {
   owner: { user: { id: 'u-owner' } as UserRow, isAdmin: false },
@@ -57,7 +69,7 @@ afterEach(async () => {
 function bareApp(): FastifyInstance {
   const instance = Fastify();
   instance.setValidatorCompiler(validatorCompiler);
-  instance.setSerializerCompiler(serializerCompiler);
+  instance.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(instance);
   instance.decorateRequest('caller', null);
   instance.addHook('preHandler', async (request) => {
@@ -139,5 +151,40 @@ describe('registerEndpoint', () => {
     expect((await instance.inject({ url: '/api/who', headers: { 'x-test-caller': 'owner' } })).json()).toEqual({
       signedIn: true,
     });
+  });
+
+  it('sends a declared body through its compiled schema, leaving out what the declaration does not name', async () => {
+    const instance = (app = bareApp());
+    await instance.register(async (scope) =>
+      registerEndpoint(scope, createThing, async ({ caller, params, body }) => {
+        const thing = { id: params.id, label: body.label, by: caller.user.id };
+        return Object.assign(thing, { internalNote: 'not for the wire' });
+      }),
+    );
+    const created = await instance.inject({
+      method: 'POST',
+      url: `/api/things/${ID}`,
+      headers: { 'x-test-caller': 'owner' },
+      payload: { label: 'x' },
+    });
+    expect(created.body).toBe(`{"id":"${ID}","label":"x","by":"u-owner"}`);
+  });
+
+  it('leaves an answer a raw endpoint sent through the reply alone, sending nothing a second time', async () => {
+    const warnings: string[] = [];
+    const instance = (app = Fastify({
+      logger: { level: 'warn', stream: { write: (line: string) => void warnings.push(line) } },
+    }));
+    instance.setValidatorCompiler(validatorCompiler);
+    instance.setSerializerCompiler(responseSerializerCompiler);
+    registerErrorHandling(instance);
+    instance.decorateRequest('caller', null);
+    await instance.register(async (scope) =>
+      registerEndpoint(scope, goElsewhere, async ({ reply }) => reply.redirect('/somewhere')),
+    );
+    const response = await instance.inject({ url: '/api/elsewhere' });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/somewhere');
+    expect(warnings).toEqual([]);
   });
 });

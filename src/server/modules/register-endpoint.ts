@@ -90,9 +90,12 @@ export function registerEndpoint<E extends Endpoint>(
         reply,
       };
       const result = await handler(input);
-      // A reply is thenable: a handler that returns it after sending resolves to undefined once it is sent.
-      if (result === reply || reply.sent) return reply;
-      return reply.status(declaration.status).send(result);
+      // A handler that answered through `reply` returns it, but a reply is a thenable: awaiting it waits for
+      // the answer to finish and yields undefined, so what tells is whether it was sent. A body is returned
+      // for Fastify to send, not sent here: returning the reply would make Fastify wait for it to finish.
+      if (reply.sent) return undefined;
+      reply.code(declaration.status);
+      return result;
     },
   });
 }

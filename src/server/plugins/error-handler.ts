@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ApiErrorBody, type ErrorCode, genericCodeOfStatus } from '../../shared/contracts/errors.js';
 import { AppError } from '../errors.js';
 
@@ -30,7 +30,7 @@ export function sendError(
       .send(errorBody('BAD_REQUEST', `Invalid ${error.validationContext ?? 'request'}: ${details}`));
   }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
-  if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
+  if (status >= 400 && status < 500) {
     return reply.status(status).send(errorBody(genericCodeOfStatus(status) ?? 'BAD_REQUEST', error.message));
   }
   request.log.error({ err: error }, 'request failed');

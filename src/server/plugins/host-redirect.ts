@@ -19,26 +19,35 @@ const ANY_HOST_PREFIXES = [`${DISCORD_SIMULATOR_PREFIX}/api/`];
  */
 export function registerHostRedirect(app: FastifyInstance, publicUrl: string): void {
   const target = new URL(publicUrl);
-  app.addHook('onRequest', async (request, reply) => {
-    if (isServedOnAnyHost(request.url) || sameHost(request, target)) return;
+  const sameHost = sameHostAs(target);
+  // A callback hook, not an async one: it runs on every request, and most answer at once.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isServedOnAnyHost(request.url) || sameHost(request)) return done();
     const pathAndQuery = request.url.startsWith('/') ? request.url : '/';
-    return reply.redirect(`${target.origin}${pathAndQuery}`, 307);
+    reply.redirect(`${target.origin}${pathAndQuery}`, 307);
   });
 }
 
 function isServedOnAnyHost(url: string): boolean {
-  const pathname = url.split('?')[0] ?? '';
+  const queryAt = url.indexOf('?');
+  const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
   return ANY_HOST_PATHS.includes(pathname) || ANY_HOST_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }
 
 /**
  * Compared as URL hosts, so a default port written out (Host: example.com:443 for https) still matches.
+ * The two spellings of PUBLIC_URL's host are recognised without parsing; anything else is parsed as a URL.
  * Fastify's request.host believes X-Forwarded-Host only from proxies TRUST_PROXY names.
  */
-function sameHost(request: FastifyRequest, target: URL): boolean {
-  try {
-    return new URL(`${target.protocol}//${request.host}`).host === target.host;
-  } catch {
-    return false;
-  }
+function sameHostAs(target: URL): (request: FastifyRequest) => boolean {
+  const defaultPort = target.protocol === 'https:' ? '443' : '80';
+  const spellings = new Set([target.host, `${target.hostname}:${target.port === '' ? defaultPort : target.port}`]);
+  return (request) => {
+    if (spellings.has(request.host)) return true;
+    try {
+      return new URL(`${target.protocol}//${request.host}`).host === target.host;
+    } catch {
+      return false;
+    }
+  };
 }

@@ -34,12 +34,13 @@ const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || 
  *   PostgreSQL refuses in text and which no legitimate client sends.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (!isApiPath(request.url) || !hasBody(request) || isJson(request.headers['content-type'])) return;
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be JSON (Content-Type: application/json).');
+  // Callback hooks, not async ones: they run on every request, and almost every request passes at once.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!hasBody(request) || !isApiPath(request.url) || isJson(request.headers['content-type'])) return done();
+    done(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be JSON (Content-Type: application/json).'));
   });
 
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const where = (
       [
         ['query', request.query],
@@ -48,7 +49,7 @@ export function registerInputGuard(app: FastifyInstance): void {
         ['body', request.body],
       ] as const
     ).find(([, value]) => containsNul(value));
-    if (where !== undefined)
-      throw new AppError('BAD_REQUEST', `Invalid ${where[0]}: text must not contain NUL characters.`);
+    if (where === undefined) return done();
+    done(new AppError('BAD_REQUEST', `Invalid ${where[0]}: text must not contain NUL characters.`));
   });
 }

@@ -17,8 +17,9 @@ export async function registerSecurity(
 ): Promise<void> {
   const headers = securityHeaders(options.publicUrl.startsWith('https://'));
   // Built once: the same headers go on every answer, so nothing about them is worked out per request.
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
+    done();
   });
 
   // Keyed by request.ip: the peer address, or with TRUST_PROXY the right-most address no trusted proxy added.
@@ -30,13 +31,11 @@ export async function registerSecurity(
   });
 
   const allowedOrigin = new URL(options.publicUrl).origin;
-  app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (request.routeOptions.config.csrf === false) return;
-    const origin = requestOrigin(request);
-    if (origin !== allowedOrigin) {
-      throw new AppError('FORBIDDEN', 'Cross-site request refused: the Origin header must match this site.');
-    }
+  // A callback hook, not an async one: it runs on every request, and most are reads it lets through at once.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return done();
+    if (request.routeOptions.config.csrf === false || requestOrigin(request) === allowedOrigin) return done();
+    done(new AppError('FORBIDDEN', 'Cross-site request refused: the Origin header must match this site.'));
   });
 }
 

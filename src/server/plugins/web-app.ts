@@ -22,9 +22,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   const root = path.resolve(distDir);
   const assetsDir = path.join(root, 'assets') + path.sep;
   const hasBuild = existsSync(path.join(root, 'index.html'));
-  app.addHook('onSend', async (request, reply, payload) => {
+  // On send, so every answer under /api carries it, however it ended; a callback hook, as it runs on every request.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (isApiPath(request.url)) reply.header('cache-control', API_CACHE);
-    return payload;
+    done(null, payload);
   });
   if (hasBuild) {
     await app.register(fastifyStatic, {

@@ -1,5 +1,5 @@
 import { fastifyCookie } from '@fastify/cookie';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { Authenticate } from '../../realtime/socket.js';
 import { syncUserServersIfStale } from '../servers/server-list-sync.js';
@@ -32,10 +32,7 @@ export function registerSessionLoading(
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('serverListChecked', false);
   const sessionCookie = cookieNames(ctx.config).session;
-  app.addHook('preHandler', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const token = request.cookies[sessionCookie];
-    if (token === undefined || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return;
+  const loadCaller = async (request: FastifyRequest, token: string): Promise<void> => {
     request.sessionToken = token;
     const session = await ctx.sessions.find(token);
     if (session === null) return;
@@ -46,6 +43,13 @@ export function registerSessionLoading(
       if (await syncUserServersIfStale(ctx, caller.user, request.log)) await ctx.changes.barrier();
       request.serverListChecked = true;
     }
+  };
+  // A callback hook: it runs on every request, and only an API request carrying a session cookie waits for anything.
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
+    const token = request.cookies[sessionCookie];
+    if (token === undefined || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return done();
+    loadCaller(request, token).then(() => done(), done);
   });
 }
 
