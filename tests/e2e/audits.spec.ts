@@ -78,8 +78,10 @@ describe('running an audit from the browser', () => {
     const failing = audit.checkResults.find((c) => c.status === 'FAIL');
     if (failing === undefined) throw new Error('expected a failed manual check');
     await main.getByRole('button', { name: `How to Fix ${failing.checkName}` }).click();
-    await page.getByRole('dialog', { name: `How to Fix: ${failing.checkName}` }).waitFor();
+    const howToFix = page.getByRole('dialog', { name: `How to Fix: ${failing.checkName}` });
+    await howToFix.waitFor();
     await page.keyboard.press('Escape');
+    await howToFix.waitFor({ state: 'hidden' });
 
     // Download Report opens the PDF in a popup; it is a PDF naming the server.
     const [popup] = await Promise.all([
