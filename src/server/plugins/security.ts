@@ -15,11 +15,14 @@ export async function registerSecurity(
   app: FastifyInstance,
   options: { publicUrl: string; rateLimitStore: FastifyRateLimitStoreCtor },
 ): Promise<void> {
-  const headers = securityHeaders(options.publicUrl.startsWith('https://'));
-  // Built once: the same headers go on every answer, so nothing about them is worked out per request.
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
+  const https = options.publicUrl.startsWith('https://');
+  const documentHeaders = securityHeaders(https);
+  const jsonHeaders = jsonSecurityHeaders(https);
+  // Built once and chosen by what the answer is, on send, when its type is known: however it ended (an
+  // error, a redirect, a file), nothing about the headers is worked out per request.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.headers(isJson(reply.getHeader('content-type')) ? jsonHeaders : documentHeaders);
+    done(null, payload);
   });
 
   // Keyed by request.ip: the peer address, or with TRUST_PROXY the right-most address no trusted proxy added.
@@ -51,8 +54,28 @@ function requestOrigin(request: FastifyRequest): string | null {
   }
 }
 
+function isJson(contentType: unknown): boolean {
+  return typeof contentType === 'string' && contentType.startsWith('application/json');
+}
+
 /**
- * The headers every answer carries (the set helmet would send, written out). The CSP allows scripts only
+ * What a JSON answer carries (OWASP's REST Security Cheat Sheet): it is never a document, so it needs no
+ * policy for scripts, styles, frames or popups, only that it loads nothing, is framed nowhere, is never
+ * sniffed into something else, is read by this origin alone and leaks no referrer. Fewer and shorter
+ * headers than a page's keep the many small API answers cheap (docs/decisions/0022).
+ */
+export function jsonSecurityHeaders(https: boolean): Readonly<Record<string, string>> {
+  return {
+    'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    'x-content-type-options': 'nosniff',
+  };
+}
+
+/**
+ * The headers every other answer (pages, scripts, files, redirects) carries (the set helmet would send, written out). The CSP allows scripts only
  * from this origin; Radix and the charts position elements with style attributes, hence inline styles;
  * one frame policy (frame-ancestors 'none', no contradicting X-Frame-Options); the re-authentication popup
  * posts back to its opener, hence same-origin-allow-popups; HSTS only over https, where browsers heed it.
