@@ -135,15 +135,18 @@ function closure(roots: readonly string[], info: GetModuleInfo, followDynamic: (
 
 let chunkOfModule: Map<string, string> | undefined;
 
+const nameOf = (module: string) => path.basename(module).replace(/\.[^.]+$/, '');
+
 /**
  * Which chunk a module of the signed-in dashboard's first load goes to (null: rolldown's automatic
- * splitting decides, as for everything else). Left alone, every set of pages that shares a few modules
- * gets a chunk of its own, and the signed-in first load was some 40 small files that the browser fetches
- * six at a time from one server. Grouped: `with-landing` (what the landing page loads too, so the landing
- * page's first load keeps the same code in fewer files), `dashboard-data` (what the dashboard's data
- * prefetch needs, small so the data is asked early), `shared-later` (what a visitor may load later, with
- * the site menu or a public page) and `signed-in` (code no visitor loads). The entry's own modules and
- * the page and shell modules themselves keep their chunks.
+ * splitting decides, as for everything else). Left alone, every set of lazily loaded modules that shares
+ * a few modules gets a chunk of its own: the signed-in first load was some 40 small files, which the
+ * browser fetches six at a time from one server. Grouped, only by who loads them, so nobody loads more
+ * than before: `with-landing` (what the landing page's first load has too: the same code in fewer files),
+ * `dashboard-data` (what the dashboard's data prefetch needs, small so the data is asked early),
+ * `with-<names>` (what a visitor may load later too, by which of the visitor's lazy modules use it),
+ * `signed-in` (the rest of the shell) and `dashboard-view` (the rest of the dashboard page). The entry's
+ * own modules, and the shell and page modules themselves, keep their chunks.
  */
 function firstLoadChunkName(id: string, context: { getModuleInfo: GetModuleInfo }): string | null {
   if (chunkOfModule === undefined) {
@@ -155,16 +158,28 @@ function firstLoadChunkName(id: string, context: { getModuleInfo: GetModuleInfo 
     ]);
     const staticOnly = () => false;
     const visitor = closure([ENTRY], info, (to) => !signedInEntries.has(to));
+    const visitorLater = [...visitor]
+      .flatMap((module) => info(module)?.dynamicallyImportedIds ?? [])
+      .filter((lazy) => lazy !== LANDING && !signedInEntries.has(lazy))
+      .map((lazy) => ({ name: nameOf(lazy), modules: closure([lazy], info, staticOnly) }));
     const entry = closure([ENTRY], info, staticOnly);
     const landing = closure([ENTRY, LANDING], info, staticOnly);
     const prefetch = closure([DASHBOARD_PREFETCH], info, staticOnly);
+    const shell = closure([SHELL], info, staticOnly);
     const firstView = closure([SHELL, DASHBOARD], info, staticOnly);
     chunkOfModule = new Map();
     for (const module of prefetch)
       if (!landing.has(module) && module !== DASHBOARD_PREFETCH) chunkOfModule.set(module, 'dashboard-data');
     for (const module of firstView) {
       if (entry.has(module) || chunkOfModule.has(module) || module === SHELL || module === DASHBOARD) continue;
-      const chunk = landing.has(module) ? 'with-landing' : visitor.has(module) ? 'shared-later' : 'signed-in';
+      const laterUsers = [...new Set(visitorLater.filter((lazy) => lazy.modules.has(module)).map((lazy) => lazy.name))];
+      const chunk = landing.has(module)
+        ? 'with-landing'
+        : laterUsers.length > 0
+          ? `with-${laterUsers.sort().join('-')}`
+          : shell.has(module)
+            ? 'signed-in'
+            : 'dashboard-view';
       chunkOfModule.set(module, chunk);
     }
   }
