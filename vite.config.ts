@@ -86,13 +86,14 @@ function barrelOf(id: string, module: ModuleFacts): Barrel | null {
   return barrel;
 }
 
+/** Package indexes read so far, for every closure of one build. */
+const barrels = new Map<string, Barrel | null>();
+
 /**
  * The modules that `roots` load, statically and through the dynamic imports `followDynamic` allows. Through
  * a re-exporting package index only the modules of the names the importer takes are followed, so a page
  * that uses two icons does not count as loading all of them.
  */
-const barrels = new Map<string, Barrel | null>();
-
 function closure(roots: readonly string[], info: GetModuleInfo, followDynamic: (to: string) => boolean): Set<string> {
   const seen = new Set<string>();
   const barrel = (id: string) => {
