@@ -9,16 +9,17 @@ import { askServersEarly, startSignedInLoads } from './signed-in-prefetch';
 import { LandingPage, preloadPage, PUBLIC_ROUTES } from './routes/route-table';
 
 // Loaded once someone is signed in: visitors never download the shell, its pages or the socket client. The
-// shell waits for the page's code too, so it appears with its page rather than with a loading line first.
+// shell waits for the page's code too, so it appears with its page rather than with a loading line first. The
+// page's code (and its data prefetch) is asked first, since its data waits for it.
 const SignedInRoutes = lazyPage(async () => {
-  const [module] = await Promise.all([import('./signed-in-routes'), preloadPage(window.location.pathname)]);
+  const [, module] = await Promise.all([preloadPage(window.location.pathname), import('./signed-in-routes')]);
   return module;
 });
 // The live connection's code follows the shell's, so it does not compete with what the first view needs.
 const LiveUpdates = lazy(() => SignedInRoutes.preload().then(() => import('./live-updates')));
 
 async function prepareNavigation(path: string): Promise<void> {
-  await Promise.all([SignedInRoutes.preload(), preloadPage(path)]);
+  await Promise.all([preloadPage(path), SignedInRoutes.preload()]);
 }
 
 /**
