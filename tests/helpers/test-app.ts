@@ -51,11 +51,9 @@ export function testConfig(simulatorUrl: string, env: Record<string, string> = {
   });
 }
 
-export async function createTestApp(
-  env: Record<string, string> = {},
-  build: Omit<BuildAppOptions, 'config' | 'database'> = {},
-): Promise<TestApp> {
-  const simulator = await startDiscordSimulator({
+/** The Discord simulator on a free port, with the test app's sign-in callbacks registered. */
+export function startTestDiscordSimulator(): ReturnType<typeof startDiscordSimulator> {
+  return startDiscordSimulator({
     port: 0,
     ...SIMULATED_DISCORD_APP,
     redirectUris: [
@@ -63,6 +61,13 @@ export async function createTestApp(
       `${TEST_HTTPS_PUBLIC_URL}/api/auth/discord/callback`,
     ],
   });
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  build: Omit<BuildAppOptions, 'config' | 'database'> = {},
+): Promise<TestApp> {
+  const simulator = await startTestDiscordSimulator();
   const database = await openTestDatabase();
   const config = testConfig(simulator.url, { WEB_DIST_DIR: './dist/web', ...env });
   const app = await buildApp({ config, database, logger: false, auditWorkerPollMs: 100, ...build });

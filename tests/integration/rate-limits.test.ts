@@ -2,26 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { ConfigError, loadConfig, SIMULATED_DISCORD_APP } from '../../src/server/config.js';
+import { ConfigError, loadConfig } from '../../src/server/config.js';
 import type { DatabaseHandle } from '../../src/server/db/client.js';
 import { rateLimitCounters } from '../../src/server/db/schema.js';
-import { startDiscordSimulator } from '../../src/simulators/discord/standalone.js';
 import { openTestDatabase } from '../helpers/test-database.js';
-import { TEST_PUBLIC_URL, testConfig } from '../helpers/test-app.js';
+import { startTestDiscordSimulator, testConfig } from '../helpers/test-app.js';
 
 const LIMIT = 4;
 const redisUrl = process.env.TEST_REDIS_URL;
 
 let database: DatabaseHandle;
-let simulator: Awaited<ReturnType<typeof startDiscordSimulator>>;
+let simulator: Awaited<ReturnType<typeof startTestDiscordSimulator>>;
 const apps: FastifyInstance[] = [];
 
 beforeAll(async () => {
-  simulator = await startDiscordSimulator({
-    port: 0,
-    ...SIMULATED_DISCORD_APP,
-    redirectUris: [`${TEST_PUBLIC_URL}/api/auth/discord/callback`],
-  });
+  simulator = await startTestDiscordSimulator();
   database = await openTestDatabase();
 });
 afterAll(async () => {

@@ -2,14 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { SIMULATED_DISCORD_APP } from '../../src/server/config.js';
 import type { DatabaseHandle } from '../../src/server/db/client.js';
 import type { Audit } from '../../src/shared/contracts/audits.js';
-import { startDiscordSimulator } from '../../src/simulators/discord/standalone.js';
 import { GUILDS } from '../helpers/audits.js';
 import { submitConsent } from '../helpers/consent-form.js';
 import { openTestDatabase } from '../helpers/test-database.js';
-import { cookieHeader, DEMO, TEST_PUBLIC_URL, testConfig } from '../helpers/test-app.js';
+import { cookieHeader, DEMO, startTestDiscordSimulator, TEST_PUBLIC_URL, testConfig } from '../helpers/test-app.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
@@ -19,16 +17,12 @@ const redisUrl = process.env.TEST_REDIS_URL;
  */
 describe.skipIf(redisUrl === undefined)('several instances behind a load balancer (needs TEST_REDIS_URL)', () => {
   let database: DatabaseHandle;
-  let simulator: Awaited<ReturnType<typeof startDiscordSimulator>>;
+  let simulator: Awaited<ReturnType<typeof startTestDiscordSimulator>>;
   let api: FastifyInstance;
   let worker: FastifyInstance;
 
   beforeAll(async () => {
-    simulator = await startDiscordSimulator({
-      port: 0,
-      ...SIMULATED_DISCORD_APP,
-      redirectUris: [`${TEST_PUBLIC_URL}/api/auth/discord/callback`],
-    });
+    simulator = await startTestDiscordSimulator();
     database = await openTestDatabase();
     const config = testConfig(simulator.url, { REDIS_URL: redisUrl ?? '', ADMIN_DISCORD_IDS: DEMO.ada });
     api = await buildApp({ config, database, logger: false, runAuditWorker: false });

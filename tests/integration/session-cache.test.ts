@@ -5,18 +5,16 @@ import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { SIMULATED_DISCORD_APP } from '../../src/server/config.js';
 import { CHANGE_FEED_APPLICATION_NAME } from '../../src/server/db/change-feed.js';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.js';
 import { sessions, users } from '../../src/server/db/schema.js';
 import type { Audit, AuditWithChecks } from '../../src/shared/contracts/audits.js';
 import type { Server } from '../../src/shared/contracts/servers.js';
-import { startDiscordSimulator } from '../../src/simulators/discord/standalone.js';
 import { GUILDS } from '../helpers/audits.js';
 import { submitConsent } from '../helpers/consent-form.js';
 import { requirePostgresUrl } from '../helpers/global-setup.js';
 import { openTestDatabase } from '../helpers/test-database.js';
-import { cookieHeader, DEMO, TEST_PUBLIC_URL, testConfig } from '../helpers/test-app.js';
+import { cookieHeader, DEMO, startTestDiscordSimulator, TEST_PUBLIC_URL, testConfig } from '../helpers/test-app.js';
 
 /**
  * The read caches across two instances on one database (docs/decisions/0017). On PostgreSQL each
@@ -28,17 +26,13 @@ const onPostgres = process.env.TEST_DB_KIND === 'postgres';
 
 let database: DatabaseHandle & { url?: string };
 let secondDatabase: DatabaseHandle | undefined;
-let simulator: Awaited<ReturnType<typeof startDiscordSimulator>>;
+let simulator: Awaited<ReturnType<typeof startTestDiscordSimulator>>;
 let a: FastifyInstance;
 let b: FastifyInstance;
 const url = { a: '', b: '' };
 
 beforeAll(async () => {
-  simulator = await startDiscordSimulator({
-    port: 0,
-    ...SIMULATED_DISCORD_APP,
-    redirectUris: [`${TEST_PUBLIC_URL}/api/auth/discord/callback`],
-  });
+  simulator = await startTestDiscordSimulator();
   database = await openTestDatabase();
   if (database.url !== undefined) secondDatabase = await openDatabase({ kind: 'postgres', url: database.url });
   const config = testConfig(simulator.url, { ADMIN_DISCORD_IDS: DEMO.ada });
