@@ -34,7 +34,7 @@ function valuesOf<T extends Readonly<Record<string, string>>>(schema: z.ZodEnum<
   return schema.options as [T[keyof T], ...T[keyof T][]];
 }
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable('users', {
   id: uuid('id')
@@ -213,6 +213,9 @@ export const checkResults = pgTable(
     overrideReason: text('override_reason'),
     overriddenByUserId: uuid('overridden_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     overriddenAt: timestamp('overridden_at', { withTimezone: true }),
+    /** The waiver (schema-evidence.ts) behind a WAIVED status granted by approved evidence, and when it ends. */
+    waiverId: uuid('waiver_id'),
+    waiverExpiresAt: timestamp('waiver_expires_at', { withTimezone: true }),
   },
   (table) => [uniqueIndex('check_results_audit_check_idx').on(table.auditId, table.checkId)],
 );
@@ -231,7 +234,7 @@ export const rateLimitCounters = pgTable(
   (table) => [index('rate_limit_counters_expires_idx').on(table.expiresAt)],
 );
 
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
   // node-postgres answers a Buffer, PGlite a Uint8Array.
   fromDriver: (value) => Buffer.from(value),

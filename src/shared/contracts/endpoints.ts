@@ -12,7 +12,28 @@ import { completeSignIn, getCurrentUser, getPopupScript, logout, startSignIn } f
 import { redeemCoupon } from './coupons.js';
 import type { Endpoint } from './endpoint.js';
 import { listEntitlements } from './entitlements.js';
+import {
+  createEvidenceThread,
+  decideEvidence,
+  decideEvidenceThread,
+  downloadEvidenceFile,
+  getEvidence,
+  getEvidenceThread,
+  listAllEvidence,
+  listAuditEvidence,
+  listEvidenceThreads,
+  listServerEvidence,
+  listUserEvidence,
+  postEvidenceMessage,
+  uploadEvidenceFiles,
+} from './evidence.js';
 import { getLiveness, getReadiness } from './health.js';
+import {
+  countUnreadNotifications,
+  listNotifications,
+  markNotificationRead,
+  respondToNotification,
+} from './notifications.js';
 import { bypassPaywall } from './paywall.js';
 import { getPublicConfig } from './public-config.js';
 import { listAllServers, listServers } from './servers.js';
@@ -42,6 +63,23 @@ export const ENDPOINTS = [
   downloadAuditReport,
   redeemCoupon,
   bypassPaywall,
+  listEvidenceThreads,
+  getEvidenceThread,
+  createEvidenceThread,
+  postEvidenceMessage,
+  decideEvidenceThread,
+  listAuditEvidence,
+  listServerEvidence,
+  listUserEvidence,
+  listAllEvidence,
+  getEvidence,
+  decideEvidence,
+  uploadEvidenceFiles,
+  downloadEvidenceFile,
+  listNotifications,
+  countUnreadNotifications,
+  markNotificationRead,
+  respondToNotification,
   getOpenApiDocument,
   getApiReference,
   getApiReferenceAsset,

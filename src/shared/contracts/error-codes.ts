@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   COUPON_SERVER_RESTRICTED: 403,
   COUPON_EXHAUSTED: 409,
   USER_ALREADY_REDEEMED: 409,
+  // Evidence: a resolved thread takes no message and no decision (docs/decisions/0023).
+  THREAD_RESOLVED: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

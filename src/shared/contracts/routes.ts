@@ -47,3 +47,22 @@ export const downloadAuditReport = route('downloadAuditReport', 'GET', '/api/aud
 
 export const redeemCoupon = route('redeemCoupon', 'POST', '/api/coupons/redeem');
 export const bypassPaywall = route('bypassPaywall', 'POST', '/api/paywall/bypass');
+
+export const listEvidenceThreads = route('listEvidenceThreads', 'GET', '/api/evidence/threads');
+export const getEvidenceThread = route('getEvidenceThread', 'GET', '/api/evidence/threads/:id');
+export const createEvidenceThread = route('createEvidenceThread', 'POST', '/api/evidence/threads');
+export const postEvidenceMessage = route('postEvidenceMessage', 'POST', '/api/evidence/threads/:id/messages');
+export const decideEvidenceThread = route('decideEvidenceThread', 'POST', '/api/evidence/threads/:id/decision');
+export const listAuditEvidence = route('listAuditEvidence', 'GET', '/api/evidence/by-audit/:auditId');
+export const listServerEvidence = route('listServerEvidence', 'GET', '/api/evidence/by-server/:serverId');
+export const listUserEvidence = route('listUserEvidence', 'GET', '/api/user/evidence');
+export const listAllEvidence = route('listAllEvidence', 'GET', '/api/admin/all-evidence');
+export const getEvidence = route('getEvidence', 'GET', '/api/evidence/:id');
+export const decideEvidence = route('decideEvidence', 'POST', '/api/evidence/:id/decision');
+export const uploadEvidenceFiles = route('uploadEvidenceFiles', 'POST', '/api/evidence/files');
+export const downloadEvidenceFile = route('downloadEvidenceFile', 'GET', '/api/evidence/files/:id');
+
+export const listNotifications = route('listNotifications', 'GET', '/api/notifications');
+export const countUnreadNotifications = route('countUnreadNotifications', 'GET', '/api/notifications/count');
+export const markNotificationRead = route('markNotificationRead', 'PUT', '/api/notifications/:id/read');
+export const respondToNotification = route('respondToNotification', 'POST', '/api/notifications/:id/respond');
