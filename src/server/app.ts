@@ -14,6 +14,9 @@ import { discordUsersAt } from './integrations/discord/user-client.js';
 import type { AuditWorker } from './jobs/audit-worker.js';
 import { LOG_SERIALIZERS } from './log-safety.js';
 import { createAuditsModule } from './modules/audits/module.js';
+import { mayReadThread } from './modules/evidence/access.js';
+import { createEvidenceModule } from './modules/evidence/module.js';
+import type { WaiverSweep } from './modules/evidence/waiver-sweep.js';
 import type { RenderQueue } from './pdf/render-queue.js';
 import { endSocketsOfDeletedSessions, registerSessionLoading, sessionAuthenticator } from './modules/auth/session.js';
 import { createSessionStore } from './modules/auth/session-store.js';
@@ -27,7 +30,7 @@ import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { databaseCounters, redisCounters, sharedRateLimitStore } from './plugins/rate-limit-stores.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWebApp } from './plugins/web-app.js';
-import { attachRealtime } from './realtime/socket.js';
+import { attachRealtime, type Realtime } from './realtime/socket.js';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -44,13 +47,19 @@ export interface BuildAppOptions {
   auditWorkerPollMs?: number;
   /** Where PDF renders wait their turn (default: one per app, at most 8 waiting). */
   reportQueue?: RenderQueue;
+  /** The clock waivers are granted, applied and expire by (default: the system's). */
+  now?: () => Date;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     auditWorker: AuditWorker;
+    /** Tells owners of waivers about to expire or expired; started and stopped with the app. */
+    waiverSweep: WaiverSweep;
     /** The change feed the read caches follow; `barrier()` waits until they have every committed change. */
     changes: ChangeFeed;
+    /** This instance's real-time server (tests publish through it as a module would). */
+    realtime: Realtime;
   }
 }
 
@@ -124,10 +133,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const realtime = await attachRealtime(app, {
     authenticate: sessionAuthenticator(services),
+    mayReadThread: (reader, threadId) => mayReadThread(services.db, reader, threadId),
     redisUrl: config.redisUrl,
     publicUrl: config.publicUrl,
     log: app.log,
   });
+  app.decorate('realtime', realtime);
   const ctx: AppContext = { ...services, realtime };
   registerSessionLoading(app, ctx);
   endSocketsOfDeletedSessions(ctx);
@@ -135,12 +146,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const audits = createAuditsModule(ctx, {
     ...(options.auditWorkerPollMs === undefined ? {} : { workerPollMs: options.auditWorkerPollMs }),
     ...(options.reportQueue === undefined ? {} : { reportQueue: options.reportQueue }),
+    ...(options.now === undefined ? {} : { now: options.now }),
   });
+  const evidence = createEvidenceModule(ctx, options.now === undefined ? {} : { now: options.now });
   app.decorate('auditWorker', audits.worker);
-  await registerModules(app, ctx, serverModules(audits.module));
+  app.decorate('waiverSweep', evidence.sweep);
+  await registerModules(app, ctx, serverModules(audits.module, evidence.module));
   if (options.runAuditWorker !== false) app.addHook('onReady', async () => audits.worker.start());
+  app.addHook('onReady', async () => evidence.sweep.start());
   app.addHook('preClose', async () => {
-    await audits.worker.stop();
+    await Promise.all([audits.worker.stop(), evidence.sweep.stop()]);
     await realtime.close();
   });
 

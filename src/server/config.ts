@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_WAIVER_DAYS } from '../shared/evidence-rules.js';
 
 /** Path prefix under which the Discord simulator is served when no real Discord app is configured. */
 export const DISCORD_SIMULATOR_PREFIX = '/_sim/discord';
@@ -52,6 +53,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: optionalString,
   DEMO_MODE: z.enum(['true', 'false']).optional(),
   INSTANCE_ID: optionalString,
+  WAIVER_DAYS: z.coerce.number().int().positive().max(3650).default(DEFAULT_WAIVER_DAYS),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -88,6 +90,8 @@ export interface AppConfig {
   webDistDir: string;
   /** Fastify's trustProxy: false, or the proxy addresses/CIDRs whose X-Forwarded-For is believed. */
   trustProxy: false | string[];
+  /** How long a waiver granted by approved evidence applies to later audits. */
+  waiverDays: number;
 }
 
 /** Client id and secret of the simulated Discord application (demo and test mode only). */
@@ -186,6 +190,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     webDistDir: env.WEB_DIST_DIR,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    waiverDays: env.WAIVER_DAYS,
   };
 }
 

@@ -1,12 +1,28 @@
 import { apiDocsModule } from './api-docs/routes.js';
 import { authModule } from './auth/routes.js';
 import { entitlementsModule } from './entitlements/routes.js';
+import { evidenceFilesModule } from './evidence-files/routes.js';
 import { healthModule } from './health/routes.js';
 import { publicConfigModule } from './public-config/routes.js';
+import { notificationsModule } from './notifications/routes.js';
 import type { ServerModule } from './server-module.js';
 import { serversModule } from './servers/routes.js';
 
-/** Every module the server runs, in one list; the audits module is built with its worker, so it is passed in. */
-export function serverModules(audits: ServerModule): readonly ServerModule[] {
-  return [healthModule, publicConfigModule, authModule, entitlementsModule, serversModule, audits, apiDocsModule];
+/**
+ * Every module the server runs, in one list; the audits module is built with its worker and the evidence
+ * module with its waiver sweep, so they are passed in.
+ */
+export function serverModules(audits: ServerModule, evidence: ServerModule): readonly ServerModule[] {
+  return [
+    healthModule,
+    publicConfigModule,
+    authModule,
+    entitlementsModule,
+    serversModule,
+    audits,
+    evidence,
+    notificationsModule,
+    evidenceFilesModule,
+    apiDocsModule,
+  ];
 }

@@ -37,9 +37,12 @@ export type EndpointResult<E extends Endpoint> = E['response'] extends RawRespon
 
 export type EndpointHandler<E extends Endpoint> = (input: EndpointInput<E>) => Promise<EndpointResult<E>>;
 
-/** Route options some endpoints need: a rate limit, or leaving the CSRF origin check to a signature. */
+/**
+ * Route options some endpoints need: a rate limit, leaving the CSRF origin check to a signature, or taking
+ * a multipart body instead of JSON.
+ */
 export interface EndpointOptions {
-  config?: Pick<FastifyContextConfig, 'rateLimit' | 'csrf'>;
+  config?: Pick<FastifyContextConfig, 'rateLimit' | 'csrf' | 'multipart'>;
 }
 
 const ADMIN_PATH_PREFIX = '/api/admin/';

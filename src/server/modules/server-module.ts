@@ -10,6 +10,11 @@ export interface RouteRegistrar {
   readonly endpoint: AddEndpoint;
   /** The one admin-guarded scope that every `/api/admin` endpoint of every module shares. */
   readonly admin: { readonly endpoint: AddEndpoint };
+  /**
+   * A child scope of its own for endpoints that need a plugin no other route should get (the multipart
+   * parser of uploads): `setup` registers it there, then the endpoints added through the answer.
+   */
+  scoped(setup: (scope: FastifyInstance) => Promise<void>): { readonly endpoint: AddEndpoint };
 }
 
 /** Every module of the server has this shape and is listed once in modules.ts (docs/decisions/0012). */
@@ -30,11 +35,20 @@ export async function registerModules(
 ): Promise<void> {
   const open: Registration[] = [];
   const admin: Registration[] = [];
+  const scoped: { setup: (scope: FastifyInstance) => Promise<void>; registrations: Registration[] }[] = [];
   const collect =
     (into: Registration[]): AddEndpoint =>
     (declaration, handler, options) =>
       into.push((scope) => registerEndpoint(scope, declaration, handler, options));
-  const registrar: RouteRegistrar = { endpoint: collect(open), admin: { endpoint: collect(admin) } };
+  const registrar: RouteRegistrar = {
+    endpoint: collect(open),
+    admin: { endpoint: collect(admin) },
+    scoped(setup) {
+      const registrations: Registration[] = [];
+      scoped.push({ setup, registrations });
+      return { endpoint: collect(registrations) };
+    },
+  };
   for (const module of modules) module.register(registrar, ctx);
 
   await app.register(async (scope) => {
@@ -44,4 +58,10 @@ export async function registerModules(
     guardAdminScope(scope);
     for (const register of admin) register(scope);
   });
+  for (const { setup, registrations } of scoped) {
+    await app.register(async (scope) => {
+      await setup(scope);
+      for (const register of registrations) register(scope);
+    });
+  }
 }

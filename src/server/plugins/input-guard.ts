@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes multipart/form-data (file uploads) instead of JSON, and nothing else. */
+    multipart?: boolean;
+  }
+}
+
 const NUL = '\u0000';
 /** Nesting deeper than this is not a legitimate request to this API. */
 const MAX_DEPTH = 32;
@@ -20,23 +27,28 @@ function hasBody(request: FastifyRequest): boolean {
   return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
 }
 
-function isJson(contentType: string | undefined): boolean {
-  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
-}
+const mediaTypeOf = (contentType: string | undefined) => contentType?.split(';')[0]?.trim().toLowerCase();
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /**
  * The API's input rules that hold for every route, checked once here instead of in each schema:
  * - bodies are JSON only, so an HTML form on another site can never drive an endpoint (CSRF rests on
- *   more than the Origin check);
+ *   more than the Origin check); an upload route takes multipart/form-data only, and still needs the
+ *   same-origin Origin of every state-changing call;
  * - no string anywhere (query, path, cookies, body at any depth) carries a NUL character, which
  *   PostgreSQL refuses in text and which no legitimate client sends.
  */
 export function registerInputGuard(app: FastifyInstance): void {
   // Callback hooks, not async ones: they run on every request, and almost every request passes at once.
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!hasBody(request) || !isApiPath(request.url) || isJson(request.headers['content-type'])) return done();
+    if (!hasBody(request) || !isApiPath(request.url)) return done();
+    const mediaType = mediaTypeOf(request.headers['content-type']);
+    if (request.routeOptions.config.multipart === true) {
+      if (mediaType === 'multipart/form-data') return done();
+      return done(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send files as multipart/form-data.'));
+    }
+    if (mediaType === 'application/json') return done();
     done(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be JSON (Content-Type: application/json).'));
   });
 

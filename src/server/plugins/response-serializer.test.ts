@@ -91,6 +91,7 @@ describe('serializerOf', () => {
       overriddenBy: null,
       overriddenAt: null,
       overrideReason: null,
+      waiverExpiresAt: null,
       countsTowardCertification: false,
     };
     const audit = {

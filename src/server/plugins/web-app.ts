@@ -23,8 +23,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   const assetsDir = path.join(root, 'assets') + path.sep;
   const hasBuild = existsSync(path.join(root, 'index.html'));
   // On send, so every answer under /api carries it, however it ended; a callback hook, as it runs on every request.
+  // A stricter policy a route set itself (a file's `private, no-store`) already forbids storing, and stays.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (isApiPath(request.url)) reply.header('cache-control', API_CACHE);
+    if (isApiPath(request.url) && !String(reply.getHeader('cache-control') ?? '').includes(API_CACHE))
+      reply.header('cache-control', API_CACHE);
     done(null, payload);
   });
   if (hasBuild) {

@@ -18,13 +18,24 @@ export interface SocketSession {
   userId: string;
   sessionToken: string;
   expiresAt: Date;
+  /** Staff may join the staff room (and are put in it at connection). */
+  isStaff: boolean;
 }
 
 /** Resolves a handshake's Cookie header to its session, or null; built by whoever owns sessions. */
 export type Authenticate = (cookieHeader: string | undefined) => Promise<SocketSession | null>;
 
+/** Whether this user may read this thread (and so join its room); built by whoever owns threads. */
+export type MayReadThread = (reader: { userId: string; isStaff: boolean }, threadId: string) => Promise<boolean>;
+
+/** What a client learns from the optional acknowledgement of a join or leave: whether it is in the room now. */
+type JoinAck = (result: { joined: boolean }) => void;
+
 export interface Realtime {
-  /** Pushes an event from the registry to every socket of the audience's users, on every instance. */
+  /**
+   * Pushes an event from the registry to the audience (its users' rooms, the staff room, its threads' rooms)
+   * on every instance; a socket in several of those rooms receives it once.
+   */
   publish<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>, audience: Audience): void;
   /** Drops every socket opened with this session (on every instance), e.g. at sign-out. */
   disconnectSession(sessionToken: string): void;
@@ -46,6 +57,7 @@ export async function attachRealtime(
   app: FastifyInstance,
   options: {
     authenticate: Authenticate;
+    mayReadThread: MayReadThread;
     redisUrl: string | undefined;
     publicUrl: string;
     log: FastifyBaseLogger;
@@ -83,6 +95,7 @@ export async function attachRealtime(
         if (session === null) return next(handshakeError('UNAUTHORIZED'));
         socket.data.userId = session.userId;
         socket.data.sessionToken = session.sessionToken;
+        socket.data.isStaff = session.isStaff;
         // A socket lives no longer than its session.
         const expiry = setTimeout(
           () => socket.disconnect(true),
@@ -100,20 +113,71 @@ export async function attachRealtime(
 
   io.on('connection', (socket) => {
     const userId = String(socket.data.userId);
-    const refuse = (payload: ServerEventPayload<'error'>) => socket.emit('error', payload);
-    void socket.join([ROOMS.user.key(userId), sessionRoom(String(socket.data.sessionToken))]);
+    const isStaff = socket.data.isStaff === true;
+    const refuse = (message: string, ack: JoinAck | undefined) => {
+      socket.emit('error', { message } satisfies ServerEventPayload<'error'>);
+      ack?.({ joined: false });
+    };
+    const rooms = [ROOMS.user.key(userId), sessionRoom(String(socket.data.sessionToken))];
+    void socket.join(isStaff ? [...rooms, ROOMS.staff.key()] : rooms);
+
     // ROOMS.user: a client may (re-)join only its own user room.
-    socket.on('join-notifications', (requested: unknown) => {
+    socket.on('join-notifications', (requested: unknown, ack?: unknown) => {
+      const answer = ackOf(ack);
       const parsed = CLIENT_EVENTS['join-notifications'].safeParse(requested);
-      if (parsed.success && parsed.data === userId) void socket.join(ROOMS.user.key(userId));
-      else refuse({ message: 'You can only join your own notifications.' });
+      if (!parsed.success || parsed.data !== userId) return refuse('You can only join your own notifications.', answer);
+      void socket.join(ROOMS.user.key(userId));
+      answer?.({ joined: true });
+    });
+
+    // ROOMS.staff: staff only.
+    // It takes no argument: an acknowledgement, if any, is whatever comes last.
+    socket.on('join-admin-notifications', (...args: unknown[]) => {
+      const answer = ackOf(args.at(-1));
+      if (!isStaff) return refuse('Only Rampart staff can join admin notifications.', answer);
+      void socket.join(ROOMS.staff.key());
+      answer?.({ joined: true });
+    });
+
+    // ROOMS.thread: only a thread the user may read, asked anew on every join.
+    // A thread that does not exist is refused like one the user may not read: the answer leaks nothing.
+    socket.on('join-thread', (requested: unknown, ack?: unknown) => {
+      const answer = ackOf(ack);
+      const refused = 'You cannot follow this thread.';
+      const parsed = CLIENT_EVENTS['join-thread'].safeParse(requested);
+      if (!parsed.success) return refuse(refused, answer);
+      options
+        .mayReadThread({ userId, isStaff }, parsed.data)
+        .then(async (allowed) => {
+          if (!allowed) return refuse(refused, answer);
+          await socket.join(ROOMS.thread.key(parsed.data));
+          answer?.({ joined: true });
+        })
+        .catch((error: unknown) => {
+          options.log.error({ err: error }, 'thread room check failed');
+          refuse(refused, answer);
+        });
+    });
+
+    socket.on('leave-thread', (requested: unknown, ack?: unknown) => {
+      const answer = ackOf(ack);
+      const parsed = CLIENT_EVENTS['leave-thread'].safeParse(requested);
+      if (!parsed.success) return refuse('Unknown thread.', answer);
+      void socket.leave(ROOMS.thread.key(parsed.data));
+      answer?.({ joined: false });
     });
   });
 
   return {
     publish(event, payload, audience) {
-      if (audience.users.length === 0) return;
-      io.to(audience.users.map((userId) => ROOMS.user.key(userId))).emit(event, payload);
+      const rooms = [
+        ...audience.users.map((userId) => ROOMS.user.key(userId)),
+        ...(audience.staff === true ? [ROOMS.staff.key()] : []),
+        ...(audience.threads ?? []).map((threadId) => ROOMS.thread.key(threadId)),
+      ];
+      if (rooms.length === 0) return;
+      // One emit to all the rooms: socket.io delivers it once to a socket that is in several.
+      io.to(rooms).emit(event, payload);
     },
     disconnectSession(sessionToken) {
       io.in(sessionRoom(sessionToken)).disconnectSockets(true);
@@ -128,4 +192,9 @@ export async function attachRealtime(
       await Promise.all(redisClients.map((client) => client.quit()));
     },
   };
+}
+
+/** A client may pass an acknowledgement callback as the last argument of a join or leave. */
+function ackOf(candidate: unknown): JoinAck | undefined {
+  return typeof candidate === 'function' ? (candidate as JoinAck) : undefined;
 }

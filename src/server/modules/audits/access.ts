@@ -74,7 +74,7 @@ export async function isServerOwner(db: Database, userId: string, serverId: stri
 }
 
 /** Users who should hear about a server's audits: everyone linked to it. */
-export async function usersOfServer(db: Database, serverId: string): Promise<string[]> {
+export async function usersOfServer(db: Pick<Database, 'select'>, serverId: string): Promise<string[]> {
   const rows = await db
     .select({ userId: userServers.userId })
     .from(userServers)

@@ -1,14 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { MIN_SELF_ATTESTED_REASON_LENGTH, nonBlankLength, type OverrideKind } from '../../../shared/certification.js';
 import type { Audit, StoredCheckResult } from '../../../shared/contracts/audits.js';
+import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { audits, checkResults } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Caller } from '../auth/caller.js';
+import type { StoredNotification } from '../notifications/notify.js';
 import { findAccessibleAudit, isServerOwner } from './access.js';
 import type { CheckResultRow } from '../../db/rows.js';
 import { displayName, toAudit, toStoredCheckResult } from './mappers.js';
-import { summaryOfRecord } from './summary-of-record.js';
+import { recordOverride } from './notices.js';
+import { rescoreAudit } from './rescore.js';
 
 export const MANAGER_CANNOT_OVERRIDE =
   'Only the server’s owner or Rampart staff can override a check. You manage this server but do not own it.';
@@ -17,6 +20,8 @@ export const STAFF_DECISION_STANDS = 'Rampart staff decided this check; only sta
 
 export interface UpdateCheckOptions {
   db: Database;
+  /** Who staff are: a self-attested override is told to them. */
+  config: Pick<AppConfig, 'adminDiscordIds'>;
   caller: Caller;
   checkResultId: string;
   status: 'PASS' | 'FAIL' | 'WAIVED';
@@ -66,8 +71,11 @@ async function overrideKindFor(options: UpdateCheckOptions, serverId: string): P
 /**
  * PUT /api/checks/{checkId}: a staff decision, or the owner's self-attested override, on one check of
  * a completed audit; then the audit's numbers of record and the score the owner claims are recomputed.
+ * The notifications it stores commit with the change; push them once it returns.
  */
-export async function updateCheck(options: UpdateCheckOptions): Promise<{ check: StoredCheckResult; audit: Audit }> {
+export async function updateCheck(
+  options: UpdateCheckOptions,
+): Promise<{ check: StoredCheckResult; audit: Audit; notifications: StoredNotification[] }> {
   const { db, caller } = options;
   const [target] = await db
     .select({ auditId: checkResults.auditId })
@@ -94,17 +102,16 @@ export async function updateCheck(options: UpdateCheckOptions): Promise<{ check:
       throw new AppError('CONFLICT', STAFF_DECISION_STANDS);
     const change = kind === 'self_attested' && options.status === 'FAIL' ? withdrawn(current) : override(options, kind);
     const [check] = await tx.update(checkResults).set(change).where(eq(checkResults.id, current.id)).returning();
-    const all = await tx
-      .select({
-        severity: checkResults.severity,
-        status: checkResults.status,
-        engineStatus: checkResults.engineStatus,
-        overrideKind: checkResults.overrideKind,
-      })
-      .from(checkResults)
-      .where(eq(checkResults.auditId, auditRow.id));
-    const [audit] = await tx.update(audits).set(summaryOfRecord(all)).where(eq(audits.id, auditRow.id)).returning();
+    const audit = await rescoreAudit(tx, auditRow.id);
     if (check === undefined || audit === undefined) throw new Error('override update returned no row');
-    return { check: toStoredCheckResult(check, displayName(caller.user)), audit: toAudit(audit) };
+    const notifications = await recordOverride(tx, options.config, {
+      kind,
+      status: options.status,
+      auditId: audit.id,
+      serverId: server.id,
+      serverName: server.name,
+      checkName: check.checkName,
+    });
+    return { check: toStoredCheckResult(check, displayName(caller.user)), audit: toAudit(audit), notifications };
   });
 }

@@ -56,6 +56,7 @@ export function toStoredCheckResult(row: CheckResultRow, overriddenBy: string | 
     overriddenBy: row.overrideKind === null ? null : overriddenBy,
     overriddenAt: row.overrideKind === null ? null : (row.overriddenAt?.toISOString() ?? null),
     overrideReason: row.overrideKind === null ? null : row.overrideReason,
+    waiverExpiresAt: row.waiverExpiresAt?.toISOString() ?? null,
     countsTowardCertification: countsTowardCertification(row),
   };
 }

@@ -13,6 +13,8 @@ export interface AuditsModuleOptions {
   workerPollMs?: number;
   /** Where PDF renders wait their turn (default: one per app, at most 8 waiting). */
   reportQueue?: RenderQueue;
+  /** The clock that decides which waivers are live when an audit's results are stored. */
+  now?: () => Date;
 }
 
 /**
@@ -29,9 +31,11 @@ export function createAuditsModule(
     rest: createBotRest(ctx.config.discord.botToken, ctx.config.discord.apiUrl),
     botToken: ctx.config.discord.botToken,
     log: ctx.log,
+    now: options.now ?? (() => new Date()),
     // The runner notifies after each write has committed: its updates run outside any transaction, and
     // the final one only once its transaction has returned.
     notify: notifications.auditChanged,
+    pushNotifications: notifications.notificationsStored,
   });
   const worker = new AuditWorker({
     db: ctx.db,

@@ -1,5 +1,6 @@
 import type { Audit } from '../../../shared/contracts/audits.js';
 import type { AppContext } from '../../app-context.js';
+import { pushNotifications, type StoredNotification } from '../notifications/notify.js';
 import { usersOfServer } from './access.js';
 
 export interface AuditNotifications {
@@ -10,6 +11,8 @@ export interface AuditNotifications {
    * never throws, since a lost push must not undo or fail what was already recorded (clients also poll).
    */
   auditChanged(audit: Audit): Promise<void>;
+  /** Pushes notifications stored with a change that has committed. Best effort, like `auditChanged`. */
+  notificationsStored(stored: readonly StoredNotification[]): void;
 }
 
 export function createAuditNotifications(
@@ -22,6 +25,13 @@ export function createAuditNotifications(
         ctx.realtime.publish('audit.updated', audit, { users });
       } catch (error) {
         ctx.log.warn({ err: error, auditId: audit.id }, 'could not push an audit update');
+      }
+    },
+    notificationsStored(stored) {
+      try {
+        pushNotifications(ctx.realtime, stored);
+      } catch (error) {
+        ctx.log.warn({ err: error }, 'could not push notifications');
       }
     },
   };

@@ -19,6 +19,7 @@ function storedChecks(): StoredCheckResult[] {
     overriddenBy: null,
     overriddenAt: null,
     overrideReason: null,
+    waiverExpiresAt: null,
     countsTowardCertification: check.status === 'PASS',
   }));
 }

@@ -25,8 +25,9 @@ export function registerAuditRoutes(routes: RouteRegistrar, ctx: AppContext, dep
   const { db } = ctx;
 
   routes.endpoint(api.createAudit, async ({ caller, body }) => {
-    const audit = await createAudit({ db, caller, serverId: body.serverId });
+    const { audit, notifications } = await createAudit({ db, caller, serverId: body.serverId });
     deps.onAuditQueued();
+    deps.notifications.notificationsStored(notifications);
     return audit;
   });
 
@@ -48,8 +49,9 @@ export function registerAuditRoutes(routes: RouteRegistrar, ctx: AppContext, dep
   routes.endpoint(api.listUserAudits, async ({ caller }) => listUserAudits({ db, caller }));
 
   routes.endpoint(api.updateCheck, async ({ caller, params, body }) => {
-    const result = await updateCheck({
+    const { notifications, ...result } = await updateCheck({
       db,
+      config: ctx.config,
       caller,
       checkResultId: params.checkId,
       status: body.status,
@@ -57,6 +59,7 @@ export function registerAuditRoutes(routes: RouteRegistrar, ctx: AppContext, dep
     });
     // updateCheck returns once its transaction has committed: only now may anyone be told.
     await deps.notifications.auditChanged(result.audit);
+    deps.notifications.notificationsStored(notifications);
     return result;
   });
 

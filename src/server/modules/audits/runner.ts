@@ -3,14 +3,18 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuditContext } from '../../../audit/types.js';
 import { BotNotInGuildError, collectSnapshot } from '../../../audit/collector.js';
-import { runAuditSteps, type runAudit } from '../../../audit/engine.js';
+import { runAuditSteps } from '../../../audit/engine.js';
+import { recomputeSummary } from '../../../audit/scoring.js';
 import { runInSlices } from '../../../audit/slices.js';
 import type { AuditSnapshot } from '../../../shared/audit-snapshot.js';
 import type { Audit } from '../../../shared/contracts/audits.js';
 import type { Database } from '../../db/client.js';
 import { audits, checkResults, servers, users } from '../../db/schema.js';
 import type { ClaimedAudit } from '../../jobs/audit-queue.js';
+import type { StoredNotification } from '../notifications/notify.js';
 import { toAudit } from './mappers.js';
+import { recordAuditCompleted } from './notices.js';
+import { liveWaivers, withWaiver } from './waivers.js';
 
 export const BOT_NOT_IN_SERVER_REASON =
   'The Rampart bot is not in this server yet. Use the Invite button to add it, then run the audit again.';
@@ -24,8 +28,12 @@ export interface AuditRunnerOptions {
   /** The bot token `rest` carries, for the Gateway session that reads member lists. */
   botToken: string;
   log: FastifyBaseLogger;
+  /** The clock that decides which of the server's waivers are still live. */
+  now(): Date;
   /** Tells the people concerned that an audit changed. Best-effort: it must not throw. */
   notify(audit: Audit): Promise<void>;
+  /** Pushes the notifications stored with the audit's completion, once committed. Best-effort: must not throw. */
+  pushNotifications(stored: readonly StoredNotification[]): void;
 }
 
 class LostLeaseError extends Error {}
@@ -80,11 +88,15 @@ export function createAuditRunner(options: AuditRunnerOptions) {
 
     try {
       const finished = await db.transaction(async (tx) => {
+        // Waivers granted on earlier audits of the server carry over while they are live.
+        const live = await liveWaivers(tx, row.server.id, options.now());
+        const results = report.checks.map((check) => ({ check, ...withWaiver(check, live) }));
         const [done] = await tx
           .update(audits)
           .set({
             status: 'completed',
-            ...summaryOf(report),
+            // The engine's formula over what is stored: a waived check counts as passed.
+            ...recomputeSummary(results.map(({ check, status }) => ({ severity: check.severity, status }))),
             progressStep: STEP.done,
             restCalls: collected.restCalls,
             completedAt: new Date(),
@@ -99,14 +111,14 @@ export function createAuditRunner(options: AuditRunnerOptions) {
         if (done === undefined) throw new LostLeaseError();
         await tx.delete(checkResults).where(eq(checkResults.auditId, claim.id));
         await tx.insert(checkResults).values(
-          report.checks.map((check, position) => ({
+          results.map(({ check, ...waived }, position) => ({
             auditId: claim.id,
             position,
             checkId: check.checkId,
             checkName: check.checkName,
             category: check.category,
             severity: check.severity,
-            status: check.status,
+            ...waived,
             engineStatus: check.status === 'WAIVED' ? 'FAIL' : check.status,
             remediation: check.remediation,
             whyThisMatters: check.whyThisMatters,
@@ -116,10 +128,12 @@ export function createAuditRunner(options: AuditRunnerOptions) {
             evidence: check.evidence,
           })),
         );
-        await tx.update(servers).set(serverFacts(collected.snapshot)).where(eq(servers.id, row.server.id));
-        return done;
+        const facts = serverFacts(collected.snapshot);
+        await tx.update(servers).set(facts).where(eq(servers.id, row.server.id));
+        return { done, notifications: await recordAuditCompleted(tx, done, facts.name) };
       });
-      await options.notify(toAudit(finished));
+      await options.notify(toAudit(finished.done));
+      options.pushNotifications(finished.notifications);
     } catch (error) {
       if (error instanceof LostLeaseError) return;
       throw error;
@@ -131,31 +145,6 @@ export function createAuditRunner(options: AuditRunnerOptions) {
   }
 
   return { run, giveUp };
-}
-
-function summaryOf(report: ReturnType<typeof runAudit>) {
-  const {
-    riskScore,
-    totalChecks,
-    passedChecks,
-    failedChecks,
-    unknownChecks,
-    criticalIssues,
-    highIssues,
-    mediumIssues,
-    lowIssues,
-  } = report;
-  return {
-    riskScore,
-    totalChecks,
-    passedChecks,
-    failedChecks,
-    unknownChecks,
-    criticalIssues,
-    highIssues,
-    mediumIssues,
-    lowIssues,
-  };
 }
 
 /** The owner's 2FA is known only from the owner's own sign-in (Discord shows it to no one else). */

@@ -4,17 +4,24 @@ import type { Database } from '../../db/client.js';
 import { audits, servers, userServers } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Caller } from '../auth/caller.js';
+import type { StoredNotification } from '../notifications/notify.js';
 import { findAccessibleAudit, findAccessibleServer } from './access.js';
 import { type AuditReads, type AuditView, listCheckResults } from './audit-reads.js';
 import { toAudit } from './mappers.js';
+import { recordAuditQueued } from './notices.js';
 import { getAuditUsage } from './usage.js';
 
 const UNIQUE_VIOLATION = '23505';
 const HISTORY_LIMIT = 50;
 
-export async function createAudit(options: { db: Database; caller: Caller; serverId: string }): Promise<Audit> {
+/** Queues an audit and stores its AUDIT_RUN notifications with it; push `notifications` once this returns. */
+export async function createAudit(options: {
+  db: Database;
+  caller: Caller;
+  serverId: string;
+}): Promise<{ audit: Audit; notifications: StoredNotification[] }> {
   const { db, caller, serverId } = options;
-  await findAccessibleServer(db, caller, serverId);
+  const server = await findAccessibleServer(db, caller, serverId);
   const usage = await getAuditUsage(db, caller, serverId);
   if (!usage.canAudit) {
     throw new AppError(
@@ -25,9 +32,11 @@ export async function createAudit(options: { db: Database; caller: Caller; serve
     );
   }
   try {
-    const [row] = await db.insert(audits).values({ serverId, requestedByUserId: caller.user.id }).returning();
-    if (row === undefined) throw new Error('audit insert returned no row');
-    return toAudit(row);
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.insert(audits).values({ serverId, requestedByUserId: caller.user.id }).returning();
+      if (row === undefined) throw new Error('audit insert returned no row');
+      return { audit: toAudit(row), notifications: await recordAuditQueued(tx, row, server.name) };
+    });
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new AppError('CONFLICT', 'An audit is already running for this server. Wait for it to finish.');

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { Authenticate } from '../../realtime/socket.js';
 import { syncUserServersIfStale } from '../servers/server-list-sync.js';
-import { type Caller, callerOf } from './caller.js';
+import { type Caller, callerOf, isAdmin } from './caller.js';
 import { cookieNames } from './cookies.js';
 
 declare module 'fastify' {
@@ -72,6 +72,11 @@ export function sessionAuthenticator(ctx: Pick<AppContext, 'config' | 'sessions'
     if (token === undefined || token === '') return null;
     const session = await ctx.sessions.find(token);
     if (session === null) return null;
-    return { userId: session.user.id, sessionToken: token, expiresAt: session.expiresAt };
+    return {
+      userId: session.user.id,
+      sessionToken: token,
+      expiresAt: session.expiresAt,
+      isStaff: isAdmin(ctx.config, session.user),
+    };
   };
 }
