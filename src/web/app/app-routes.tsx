@@ -56,7 +56,7 @@ export function AppRoutes() {
       {user !== null && (
         // The live connection exists only while someone is signed in, on every page.
         <Suspense fallback={null}>
-          <LiveUpdates userId={user.id} />
+          <LiveUpdates user={user} />
         </Suspense>
       )}
       <Suspense fallback={<FullPageLoader label="Loading the page..." />}>

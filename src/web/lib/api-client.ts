@@ -110,13 +110,15 @@ function requestInit(route: Address, body: unknown): RequestInit {
   };
 }
 
+async function send(route: Address, input: LooseInput | undefined): Promise<Response> {
+  return sendRequest(looseUrlOf(route, input), requestInit(route, input?.body));
+}
+
 /**
  * Sends the request with the session cookie. A 401 outside the sign-in routes asks the user to sign in
  * again in a popup and repeats the request once; if that fails the original 401 is thrown.
  */
-async function send(route: Address, input: LooseInput | undefined): Promise<Response> {
-  const url = looseUrlOf(route, input);
-  const init = requestInit(route, input?.body);
+async function sendRequest(url: string, init: RequestInit): Promise<Response> {
   let response = await fetch(url, init);
   if (response.status === 401 && !isAuthPath(url) && (await reauthenticateOnce())) {
     response = await fetch(url, init);
@@ -147,6 +149,15 @@ export async function callEndpointOrNullIfSignedOut<R extends JsonRoute>(
   const response = await fetch(looseUrlOf(route, loose), requestInit(route, loose?.body));
   if (response.status === 401) return null;
   await throwIfNotOk(response);
+  return (await response.json()) as AnswerOf<R>;
+}
+
+/**
+ * Calls a JSON endpoint whose request is multipart form data (file uploads); the browser writes the
+ * content type with its boundary. Sign-in and errors work as in callEndpoint.
+ */
+export async function callEndpointWithForm<R extends JsonRoute>(route: R, form: FormData): Promise<AnswerOf<R>> {
+  const response = await sendRequest(route.path, { method: route.method, credentials: 'include', body: form });
   return (await response.json()) as AnswerOf<R>;
 }
 

@@ -61,7 +61,15 @@ export function onRealtimeEvent<E extends ServerEventName>(event: E, handler: Ha
 }
 
 /** Every event the server declares, named here so the schemas stay off the page; the type keeps the list whole. */
-const SERVER_EVENT_NAMES: Readonly<Record<ServerEventName, true>> = { 'audit.updated': true, error: true };
+const SERVER_EVENT_NAMES: Readonly<Record<ServerEventName, true>> = {
+  'audit.updated': true,
+  'thread.created': true,
+  'message.created': true,
+  'thread.decision': true,
+  'evidence.submitted': true,
+  'notification.created': true,
+  error: true,
+};
 
 function deliver(event: ServerEventName, payload: unknown): void {
   for (const handler of handlers.get(event) ?? []) handler(payload);
@@ -77,6 +85,56 @@ export function useRealtimeEvent<E extends ServerEventName>(event: E, handler: H
 }
 
 let currentSocket: Socket | null = null;
+
+// Rooms the open views are in, joined again after every (re)connect; counted, so two views of one thread
+// share one join and the room is left only when the last one goes.
+const threadRooms = new Map<string, number>();
+let staffRoomViews = 0;
+const reconnectListeners = new Set<() => void>();
+
+function joinOpenRooms(): void {
+  for (const threadId of threadRooms.keys()) emitRealtime('join-thread', threadId);
+  if (staffRoomViews > 0) emitRealtime('join-admin-notifications', undefined);
+}
+
+/** Runs `listener` after every reconnect (not the first connect): what a page shows may have changed meanwhile. */
+export function onRealtimeReconnect(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => {
+    reconnectListeners.delete(listener);
+  };
+}
+
+/** Keeps the socket in a thread's room while mounted (the server refuses threads the user may not read). */
+export function useThreadRoom(threadId: string | null | undefined): void {
+  useEffect(() => {
+    if (threadId === null || threadId === undefined) return undefined;
+    const views = threadRooms.get(threadId) ?? 0;
+    threadRooms.set(threadId, views + 1);
+    if (views === 0) emitRealtime('join-thread', threadId);
+    return () => {
+      const left = (threadRooms.get(threadId) ?? 1) - 1;
+      if (left > 0) {
+        threadRooms.set(threadId, left);
+        return;
+      }
+      threadRooms.delete(threadId);
+      emitRealtime('leave-thread', threadId);
+    };
+  }, [threadId]);
+}
+
+/** Keeps a staff member's socket in the staff room while mounted and `enabled`. */
+export function useStaffRoom(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return undefined;
+    staffRoomViews += 1;
+    if (staffRoomViews === 1) emitRealtime('join-admin-notifications', undefined);
+    return () => {
+      staffRoomViews -= 1;
+    };
+  }, [enabled]);
+}
 
 /** Sends a declared client event on the open socket; the server checks it against the event's schema. */
 export function emitRealtime<E extends ClientEventName>(event: E, payload: ClientEventPayload<E>): void {
@@ -97,6 +155,7 @@ export function connectRealtime(userId: string): () => void {
   });
   currentSocket = socket;
   let attempt = 0;
+  let connectedBefore = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
 
@@ -115,6 +174,9 @@ export function connectRealtime(userId: string): () => void {
     attempt = 0;
     setStatus('connected');
     emitRealtime('join-notifications', userId);
+    joinOpenRooms();
+    if (connectedBefore) for (const listener of reconnectListeners) listener();
+    connectedBefore = true;
   });
   socket.on('disconnect', retry);
   // A failed connection only marks the state as disconnected; it is not worth a toast.

@@ -14,6 +14,8 @@ import { AuditInfoCard } from '../../features/audits/results/audit-info-card';
 import { RiskAssessmentCard } from '../../features/audits/risk-assessment-card';
 import { useRunAudit } from '../../features/audits/use-run-audit';
 import { pickAudits } from '../../features/audits/audit-summary';
+import { renderCheckEvidence } from '../../features/evidence/check-evidence';
+import { useEvidenceLiveUpdates } from '../../features/evidence/use-evidence-live-updates';
 import type { UserPageProps } from './page-props';
 
 const NOT_FOUND_TEXT = "The audit you're looking for doesn't exist or you don't have permission to view it.";
@@ -47,6 +49,7 @@ function AuditNotFound() {
 /** /audits/{id}: one audit's risk assessment, checklist and details. */
 function AuditResults({ user, auditId }: { user: UserPageProps['user']; auditId: string }) {
   const audit = useAudit(auditId);
+  useEvidenceLiveUpdates();
   const servers = useAuditableServers(user);
   const serverId = audit.data?.serverId;
   const server = servers.data?.find((item) => item.id === serverId);
@@ -97,7 +100,13 @@ function AuditResults({ user, auditId }: { user: UserPageProps['user']; auditId:
         <AuditInfoCard audit={data} serverName={server?.name} />
       )}
       {data.status === 'completed' && (
-        <SecurityChecklist audit={data} isAdmin={user.isAdmin} onReAudit={run} reAuditDisabled={busy} />
+        <SecurityChecklist
+          audit={data}
+          isAdmin={user.isAdmin}
+          onReAudit={run}
+          reAuditDisabled={busy}
+          renderCheckExtras={renderCheckEvidence}
+        />
       )}
     </div>
   );

@@ -13,6 +13,8 @@ import { LiveIndicator } from '../../features/audits/live-indicator';
 import { RiskAssessmentCard } from '../../features/audits/risk-assessment-card';
 import { ScoreTrendCard } from '../../features/audits/score-trend-card';
 import { useServerAudit } from '../../features/audits/use-server-audit';
+import { renderCheckEvidence } from '../../features/evidence/check-evidence';
+import { useEvidenceLiveUpdates } from '../../features/evidence/use-evidence-live-updates';
 import type { UserPageProps } from './page-props';
 
 /** /audits: choose a server, run and follow audits, work through the checklist. */
@@ -22,6 +24,7 @@ export default function AuditsPage({ user }: UserPageProps) {
   const requestedFilter = parseCheckFilter(query.get(FILTER_PARAM));
   const [chosen, setChosen] = useState(requestedServer);
   const servers = useAuditableServers(user);
+  useEvidenceLiveUpdates();
   const server = servers.data?.find((item) => item.id === chosen) ?? servers.data?.[0];
 
   const { audits, latest, latestCompleted, active, detail, isStarting, busy, run } = useServerAudit(server?.id, {
@@ -91,6 +94,7 @@ export default function AuditsPage({ user }: UserPageProps) {
               isAdmin={user.isAdmin}
               onReAudit={run}
               reAuditDisabled={busy}
+              renderCheckExtras={renderCheckEvidence}
             />
           )}
         </>

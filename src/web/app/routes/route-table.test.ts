@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNavItemActive, navItemsFor, ROUTES } from './route-table';
+import { isNavItemActive, mayOpen, navItemsFor, ROUTES, SIGNED_IN_ROUTES } from './route-table';
 
 describe('navItemsFor', () => {
   it('lists the admin link for admins only', () => {
@@ -30,5 +30,19 @@ describe('ROUTES', () => {
   it('declares each path once', () => {
     const paths = ROUTES.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);
+  });
+});
+
+describe('staff pages', () => {
+  it('opens /admin and /admin/evidence to staff only, with one nav entry', () => {
+    for (const path of ['/admin', '/admin/evidence']) {
+      const route = SIGNED_IN_ROUTES.find((candidate) => candidate.path === path);
+      expect(route?.access, path).toBe('admin');
+      if (route === undefined) continue;
+      expect(mayOpen(route, false)).toBe(false);
+      expect(mayOpen(route, true)).toBe(true);
+    }
+    expect(navItemsFor(true).filter((item) => item.href.startsWith('/admin'))).toHaveLength(1);
+    expect(isNavItemActive('/admin', '/admin/evidence')).toBe(true);
   });
 });

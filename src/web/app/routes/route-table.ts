@@ -92,8 +92,14 @@ export const ROUTES: readonly AppRoute[] = [
     access: 'user',
     layout: 'shell',
     nav: { label: 'Evidence Reviews', icon: FileSearch },
-    comingSoon:
-      'All your evidence submissions across audits, with pending, approved and rejected counts, will appear here.',
+    page: lazyPage(() => import('./evidence')),
+  },
+  {
+    path: '/evidence/threads/:id',
+    title: 'Evidence Discussion',
+    access: 'user',
+    layout: 'shell',
+    page: lazyPage(() => import('./evidence-thread')),
   },
   {
     path: '/certificates',
@@ -109,7 +115,7 @@ export const ROUTES: readonly AppRoute[] = [
     access: 'user',
     layout: 'shell',
     nav: { label: 'Notifications', icon: Bell },
-    comingSoon: 'Updates about your audits and evidence reviews will appear here.',
+    page: lazyPage(() => import('./notifications')),
   },
   {
     path: '/engineer',
@@ -130,12 +136,17 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/admin',
     title: 'Admin',
-    // Any signed-in user reaches the placeholder today; only the nav entry is staff-only.
-    access: 'user',
+    access: 'admin',
     layout: 'shell',
     nav: { label: 'Admin', icon: ShieldAlert, adminOnly: true },
-    comingSoon:
-      'Entitlements, engagements, certificates, CSU verification, test accounts, evidence review and coupons will be managed here.',
+    page: lazyPage(() => import('./admin')),
+  },
+  {
+    path: '/admin/evidence',
+    title: 'Evidence Review',
+    access: 'admin',
+    layout: 'shell',
+    page: lazyPage(() => import('./admin-evidence')),
   },
   {
     path: '/audits/:id',
@@ -149,7 +160,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Evidence Status',
     access: 'user',
     layout: 'shell',
-    comingSoon: 'The evidence you submitted for this audit, with its review status and admin notes, will appear here.',
+    page: lazyPage(() => import('./audit-evidence')),
   },
   {
     path: '/paywall/success',

@@ -1,5 +1,7 @@
-import { Bell, Inbox } from 'lucide-react';
-import { useLocation } from 'wouter';
+import { Bell } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { useNotifications, useUnreadNotificationCount } from '../../api/notifications/notification-queries';
 import { Button } from '../../components/ui/button';
 import {
   DropdownMenu,
@@ -9,27 +11,41 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
+import { BellMenuItems } from '../../features/notifications/bell-menu-items';
+import { badgeText, bellLabel } from '../../features/notifications/notification-badge';
 
-/** The bell's place in the header; unread counts and the latest items arrive with the notifications feature. */
+/** The header's bell: the unread badge, and the latest notifications once opened. */
 export function NotificationBell() {
-  const [, navigate] = useLocation();
+  const [open, setOpen] = useState(false);
+  const count = useUnreadNotificationCount();
+  // The list is asked for when the menu opens; the count alone is polled.
+  const list = useNotifications(false, { enabled: open });
+  const unread = count.data?.count ?? 0;
+  const badge = badgeText(unread);
   return (
     // Not modal: a modal menu hides the rest of the page with aria-hidden while focus can still reach it.
-    <DropdownMenu modal={false}>
+    <DropdownMenu modal={false} open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Notifications">
+        <Button variant="ghost" size="icon" aria-label={bellLabel(count.data?.count)} className="relative">
           <Bell aria-hidden="true" />
+          {badge !== null && (
+            <span
+              aria-hidden="true"
+              className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[0.6875rem] leading-none font-bold text-destructive-foreground"
+            >
+              {badge}
+            </span>
+          )}
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-72">
-        <DropdownMenuLabel>Notifications</DropdownMenuLabel>
+      <DropdownMenuContent align="end" className="w-80 max-w-[calc(100vw-1rem)]">
+        <DropdownMenuLabel>Notifications ({unread} unread)</DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <p className="flex items-center gap-2 px-2 py-3 text-sm text-muted-foreground">
-          <Inbox className="size-4" aria-hidden="true" />
-          Audit and review updates will show up here.
-        </p>
+        <BellMenuItems notifications={list.data} isError={list.isError} />
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => navigate('/notifications')}>View all notifications</DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href="/notifications">View all notifications</Link>
+        </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -1,20 +1,28 @@
 import { riskLabel } from '../../../shared/check-rules';
 import { cn } from '../../lib/utils';
+import { SEVERITY_STYLES } from './audit-badges';
 
 const RADIUS = 40;
 const ARC_LENGTH = Math.PI * RADIUS;
 
-function scoreColor(score: number): string {
-  if (score >= 80) return 'var(--color-success)';
-  if (score >= 60) return 'var(--color-warning)';
-  if (score >= 40) return 'oklch(0.7 0.17 50)';
-  return 'var(--color-destructive)';
+interface ScoreTone {
+  stroke: string;
+  /** The arc's orange is too light for text on a light card (2.8:1), so the label has its own colour. */
+  text: string;
+}
+
+function scoreTone(score: number): ScoreTone {
+  if (score >= 80) return { stroke: 'var(--color-success)', text: 'text-success' };
+  if (score >= 60) return { stroke: 'var(--color-warning)', text: 'text-warning' };
+  if (score >= 40) return { stroke: SEVERITY_STYLES.HIGH.fill, text: 'text-orange-800 dark:text-orange-300' };
+  return { stroke: 'var(--color-destructive)', text: 'text-destructive' };
 }
 
 /** The risk score as a half-circle gauge with its detail-page label. */
 export function ScoreGauge({ score, unit = '', className }: { score: number; unit?: '' | '%'; className?: string }) {
   const clamped = Math.min(100, Math.max(0, score));
   const label = riskLabel(clamped);
+  const tone = scoreTone(clamped);
   return (
     <figure className={cn('flex flex-col items-center gap-1', className)}>
       <svg
@@ -33,7 +41,7 @@ export function ScoreGauge({ score, unit = '', className }: { score: number; uni
         <path
           d="M 10 50 A 40 40 0 0 1 90 50"
           fill="none"
-          stroke={scoreColor(clamped)}
+          stroke={tone.stroke}
           strokeWidth="9"
           strokeLinecap="round"
           strokeDasharray={`${(ARC_LENGTH * clamped) / 100} ${ARC_LENGTH}`}
@@ -42,7 +50,7 @@ export function ScoreGauge({ score, unit = '', className }: { score: number; uni
           {`${clamped}${unit}`}
         </text>
       </svg>
-      <figcaption className="text-sm font-medium" style={{ color: scoreColor(clamped) }}>
+      <figcaption className={cn('text-sm font-medium', tone.text)}>
         {label}
       </figcaption>
     </figure>

@@ -1,6 +1,6 @@
 import { ChevronDown, CircleHelp, FileCheck2, Gavel, Wrench } from 'lucide-react';
 import { Collapsible } from 'radix-ui';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { StoredCheckResult } from '../../../../shared/contracts/audits';
 import { CheckStatusBadge, SeverityBadge } from '../audit-badges';
 import { EvidenceView } from '../evidence/evidence-view';
@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Switch } from '../../../components/ui/switch';
 import { countsAsPassed } from '../../../../shared/check-rules';
 import { cn } from '../../../lib/utils';
-import { OverrideBadge, OverrideNote } from './override-mark';
+import { OverrideBadge, OverrideNote, WaiverNote } from './override-mark';
 
 export interface CheckItemProps {
   check: StoredCheckResult;
@@ -19,6 +19,8 @@ export interface CheckItemProps {
   onHowToFix: (check: StoredCheckResult) => void;
   onOverride: (check: StoredCheckResult) => void;
   onToggle: (check: StoredCheckResult, on: boolean) => void;
+  /** Under the check's actions: what the page adds (evidence and its discussion). */
+  extras?: ReactNode;
 }
 
 function textList(value: unknown): string[] {
@@ -45,6 +47,7 @@ export function CheckItem({
   onHowToFix,
   onOverride,
   onToggle,
+  extras,
 }: CheckItemProps) {
   const titleId = useId();
   const summary = summaryOf(check);
@@ -96,6 +99,7 @@ export function CheckItem({
           </p>
         )}
         <OverrideNote check={check} />
+        <WaiverNote check={check} />
         <div className="flex flex-wrap gap-2">
           <Collapsible.Trigger asChild>
             <Button variant="ghost" size="sm" className="group">
@@ -119,6 +123,7 @@ export function CheckItem({
             </Button>
           )}
         </div>
+        {extras}
         <Collapsible.Content className="grid gap-3 border-t pt-3">
           <p className="text-sm">
             <span className="font-medium">Why this matters: </span>

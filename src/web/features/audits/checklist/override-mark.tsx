@@ -1,7 +1,7 @@
-import { Gavel, UserPen } from 'lucide-react';
+import { CalendarClock, Gavel, UserPen } from 'lucide-react';
 import type { StoredCheckResult } from '../../../../shared/contracts/audits';
 import { Badge } from '../../../components/ui/badge';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDate, formatDateTime } from '../../../lib/format-date';
 
 /**
  * Who stands behind a check's status when it is not the engine's (docs/decisions/0009): the owner's
@@ -59,5 +59,31 @@ export function OverrideNote({ check }: { check: StoredCheckResult }) {
       {reason} Not verified by Rampart (the audit found: {ENGINE_FINDING[check.engineStatus]}), so it counts neither in
       the score nor toward a certificate.
     </p>
+  );
+}
+
+/**
+ * Why a WAIVED check is waived (approved evidence or a staff decision) and until when: a waiver carries into
+ * later audits of the server until it expires. A reason the staff note above already gives is not repeated.
+ */
+export function WaiverNote({ check }: { check: StoredCheckResult }) {
+  if (check.status !== 'WAIVED') return null;
+  const reason = check.waiveReason !== null && check.waiveReason !== check.overrideReason ? check.waiveReason : null;
+  if (reason === null && check.waiverExpiresAt === null) return null;
+  return (
+    <div className="grid gap-1 rounded-md border border-primary/30 bg-primary/5 px-3 py-2 text-sm">
+      {reason !== null && (
+        <p>
+          <span className="font-medium">Waiver reason: </span>
+          {reason}
+        </p>
+      )}
+      {check.waiverExpiresAt !== null && (
+        <p className="flex items-center gap-1.5 text-muted-foreground">
+          <CalendarClock className="size-3.5" aria-hidden="true" />
+          Waiver expires {formatDate(check.waiverExpiresAt)}
+        </p>
+      )}
+    </div>
   );
 }

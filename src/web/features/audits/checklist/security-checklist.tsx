@@ -1,5 +1,5 @@
 import { CircleHelp, FileDown, ListChecks, RotateCcw } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { AuditWithChecks, StoredCheckResult } from '../../../../shared/contracts/audits';
 import { useReportActions } from '../use-report-actions';
 import { Button } from '../../../components/ui/button';
@@ -23,6 +23,8 @@ interface SecurityChecklistProps {
   isAdmin: boolean;
   onReAudit: () => void;
   reAuditDisabled: boolean;
+  /** What the page adds under each check (evidence and its discussion), for the audit shown. */
+  renderCheckExtras?: (audit: AuditWithChecks, check: StoredCheckResult) => ReactNode;
 }
 
 function ManualOverridesSwitch({
@@ -50,7 +52,7 @@ function ManualOverridesSwitch({
         <p id={hintId} className="text-xs text-muted-foreground">
           {isAdmin
             ? 'Shows a switch on each check: on waives the check, off marks it failed.'
-            : 'Only Rampart staff can override checks. To dispute a result, contact us with your evidence.'}
+            : 'Only Rampart staff can override checks. To dispute a result, submit evidence on the check.'}
         </p>
       </div>
     </div>
@@ -61,7 +63,7 @@ function ChecklistHeader({
   audit,
   onReAudit,
   reAuditDisabled,
-}: Omit<SecurityChecklistProps, 'isAdmin' | 'initialFilter'>) {
+}: Omit<SecurityChecklistProps, 'isAdmin' | 'initialFilter' | 'renderCheckExtras'>) {
   const report = useReportActions();
   const lastAudit = audit?.completedAt ?? null;
   return (
@@ -96,6 +98,7 @@ export function SecurityChecklist({
   isAdmin,
   onReAudit,
   reAuditDisabled,
+  renderCheckExtras,
 }: SecurityChecklistProps) {
   const [filter, setFilter] = useState<CheckFilter>(initialFilter);
   const [manualOverrides, setManualOverrides] = useState(false);
@@ -173,6 +176,7 @@ export function SecurityChecklist({
                 onHowToFix={setFixCheck}
                 onOverride={setOverrideCheck}
                 onToggle={updates.toggle}
+                extras={renderCheckExtras?.(audit, check)}
               />
             ))}
           </ul>

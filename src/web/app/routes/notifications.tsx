@@ -1,0 +1,6 @@
+import { NotificationsView } from '../../features/notifications/notifications-view';
+
+/** /notifications. */
+export default function NotificationsPage() {
+  return <NotificationsView />;
+}

@@ -1,0 +1,42 @@
+import { ChevronDown } from 'lucide-react';
+import { Accordion as AccordionPrimitive } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/utils';
+
+export const Accordion = AccordionPrimitive.Root;
+
+export function AccordionItem({ className, ...props }: ComponentProps<typeof AccordionPrimitive.Item>) {
+  return (
+    <AccordionPrimitive.Item
+      className={cn('rounded-xl border bg-card text-card-foreground shadow-sm', className)}
+      {...props}
+    />
+  );
+}
+
+/** The item's heading (an h2 under the page's h1) holding the button that opens and closes it. */
+export function AccordionTrigger({ className, children, ...props }: ComponentProps<typeof AccordionPrimitive.Trigger>) {
+  return (
+    <AccordionPrimitive.Header asChild>
+      <h2 className="flex">
+        <AccordionPrimitive.Trigger
+          className={cn(
+            'group flex flex-1 items-center gap-3 rounded-xl px-4 py-4 text-left text-base font-semibold hover:bg-accent/40 focus-visible:outline-2 focus-visible:outline-ring sm:px-6',
+            className,
+          )}
+          {...props}
+        >
+          {children}
+          <ChevronDown
+            className="ml-auto size-4 shrink-0 text-muted-foreground transition-transform group-data-[state=open]:rotate-180"
+            aria-hidden="true"
+          />
+        </AccordionPrimitive.Trigger>
+      </h2>
+    </AccordionPrimitive.Header>
+  );
+}
+
+export function AccordionContent({ className, ...props }: ComponentProps<typeof AccordionPrimitive.Content>) {
+  return <AccordionPrimitive.Content className={cn('border-t px-4 py-4 sm:px-6', className)} {...props} />;
+}
