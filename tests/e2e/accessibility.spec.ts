@@ -28,6 +28,26 @@ async function settle(page: Page): Promise<void> {
   await page.waitForFunction(
     () => document.querySelectorAll('[role="status"][aria-busy="true"], .animate-spin').length === 0,
   );
+  // Data that arrives without a spinner (evidence states on the checklist, counts) still moves the layout;
+  // axe samples colours at positions it measured a moment before, so it must see the page at rest.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = document.body.innerHTML;
+        let quietTicks = 0;
+        // A page that never rests (a live clock) is measured after five seconds anyway.
+        setTimeout(resolve, 5000);
+        const timer = setInterval(() => {
+          const now = document.body.innerHTML;
+          quietTicks = now === last ? quietTicks + 1 : 0;
+          last = now;
+          if (quietTicks >= 5) {
+            clearInterval(timer);
+            resolve();
+          }
+        }, 100);
+      }),
+  );
 }
 
 async function useTheme(page: Page, theme: Theme): Promise<void> {

@@ -1,10 +1,16 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Audit, AuditWithChecks } from '../../src/shared/contracts/audits.js';
+import type { EvidenceFile } from '../../src/shared/contracts/evidence.js';
 import { type Endpoint, pathOf } from '../../src/shared/contracts/endpoint.js';
 import { ENDPOINTS, type EndpointName } from '../../src/shared/contracts/endpoints.js';
+import { and, eq } from 'drizzle-orm';
+import { notifications } from '../../src/server/db/schema-evidence.js';
+import { recordNotifications } from '../../src/server/modules/notifications/notify.js';
 import { GUILDS, grantEntitlement, serverId, startAudit, waitForAudit } from '../helpers/audits.js';
+import { userIdOf } from '../helpers/evidence.js';
 import { submitConsent } from '../helpers/consent-form.js';
+import { SAMPLE, uploadRequest } from '../helpers/multipart.js';
 import { createTestApp, DEMO, sameOrigin, type TestApp } from '../helpers/test-app.js';
 
 /**
@@ -33,6 +39,21 @@ interface World {
   audit: AuditWithChecks;
   /** A failed check of the owner's audit that no other caller touches, so overrides never collide. */
   checkOf(caller: Caller): string;
+  /** Evidence the owner submitted on other failed checks of that audit (issue 9). */
+  evidence: EvidenceFixtures;
+}
+
+interface EvidenceFixtures {
+  /** A failed check the callers submit evidence on. */
+  submitCheckId: string;
+  /** A thread the callers reply in. */
+  threadId: string;
+  /** A thread and an evidence record staff decide (each once). */
+  decideThreadId: string;
+  decideEvidenceId: string;
+  evidenceId: string;
+  /** The caller's own staff reply to answer, or the owner's for a caller who has none. */
+  notificationOf(caller: Caller): string;
 }
 
 interface ServedRow {
@@ -40,6 +61,8 @@ interface ServedRow {
   request(world: World, caller: Caller): InjectOptions | Promise<InjectOptions>;
   /** What a success must show besides its status, where the status alone could hide a failure. */
   verify?(response: LightMyRequestResponse): void;
+  /** Staff only, though the owner side may read the object: the owner gets 403, not success. */
+  staffOnly?: boolean;
   /** Waits until what the request started is over, so the next caller finds the same state. */
   settle?(world: World, caller: Caller, response: LightMyRequestResponse): Promise<void>;
 }
@@ -84,6 +107,15 @@ const onServer = (name: EndpointName): ServedRow => ({
 });
 
 const REASON = 'Members are screened by a verified bot at the door.';
+
+const onThread = (name: EndpointName, id: (evidence: EvidenceFixtures) => string, body?: object): ServedRow => ({
+  subject: 'someones-object',
+  request: (world, caller) =>
+    call(byName(name), world.cookie(caller), {
+      params: { id: id(world.evidence) },
+      ...(body === undefined ? {} : { body }),
+    }),
+});
 
 const MATRIX = {
   getLiveness: plain('getLiveness'),
@@ -146,14 +178,99 @@ const MATRIX = {
   },
   redeemCoupon: { notServedYet: 'issue 10: coupon redemption is declared but not served yet' },
   bypassPaywall: { notServedYet: 'issue 10: the paywall bypass is declared but not served yet' },
+  listEvidenceThreads: plain('listEvidenceThreads'),
+  getEvidenceThread: onThread('getEvidenceThread', (evidence) => evidence.threadId),
+  createEvidenceThread: {
+    subject: 'someones-object',
+    request: (world, caller) =>
+      call(byName('createEvidenceThread'), world.cookie(caller), {
+        body: { auditId: world.audit.id, checkId: world.evidence.submitCheckId, content: REASON },
+      }),
+  },
+  postEvidenceMessage: onThread('postEvidenceMessage', (evidence) => evidence.threadId, { content: REASON }),
+  decideEvidenceThread: {
+    ...onThread('decideEvidenceThread', (evidence) => evidence.decideThreadId, { decision: 'REJECTED' }),
+    staffOnly: true,
+  },
+  listAuditEvidence: {
+    subject: 'someones-object',
+    request: (world, caller) =>
+      call(byName('listAuditEvidence'), world.cookie(caller), { params: { auditId: world.audit.id } }),
+  },
+  listServerEvidence: {
+    subject: 'someones-object',
+    request: (world, caller) =>
+      call(byName('listServerEvidence'), world.cookie(caller), { params: { serverId: world.studyHall } }),
+  },
+  listUserEvidence: plain('listUserEvidence'),
+  listAllEvidence: plain('listAllEvidence'),
+  getEvidence: onThread('getEvidence', (evidence) => evidence.evidenceId),
+  decideEvidence: {
+    ...onThread('decideEvidence', (evidence) => evidence.decideEvidenceId, { decision: 'REJECTED' }),
+    staffOnly: true,
+  },
+  respondToNotification: {
+    subject: 'someones-object',
+    request: (world, caller) =>
+      call(byName('respondToNotification'), world.cookie(caller), {
+        params: { id: world.evidence.notificationOf(caller) },
+        body: { message: REASON },
+      }),
+  },
+  listNotifications: plain('listNotifications'),
+  countUnreadNotifications: plain('countUnreadNotifications'),
+  markNotificationRead: {
+    subject: 'someones-object',
+    // Each caller marks one of their own; another owner tries the owner's.
+    request: async (world, caller) =>
+      call(byName('markNotificationRead'), world.cookie(caller), {
+        params: { id: await notificationOf(world, caller === 'otherOwner' ? 'owner' : caller) },
+      }),
+  },
+  uploadEvidenceFiles: {
+    subject: 'the-caller',
+    request: (world, caller) => uploadRequest(world.cookie(caller), [{ name: 'note.txt', content: 'Evidence.' }]),
+  },
+  downloadEvidenceFile: {
+    subject: 'someones-object',
+    request: async (world, caller) =>
+      call(byName('downloadEvidenceFile'), world.cookie(caller), { params: { id: await ownersFile(world) } }),
+    verify: (response) => expect(response.headers['content-disposition']).toContain('attachment'),
+  },
 } satisfies Record<EndpointName, ServedRow | NotServedRow>;
 
+/** A fresh notification of the caller's account (a visitor is served the owner's). */
+async function notificationOf(world: World, caller: Caller): Promise<string> {
+  const [stored] = await recordNotifications(world.t.database.db, [await userIdOf(world.t, accountOf(caller))], {
+    type: 'SYSTEM_UPDATE',
+    title: 'Access matrix',
+    message: 'A notification to mark read.',
+    actionUrl: null,
+  });
+  if (stored === undefined) throw new Error('no notification stored');
+  return stored.notification.id;
+}
+
+let ownersFileId: string | undefined;
+/** A file the owner uploaded (not yet attached to a message). */
+async function ownersFile(world: World): Promise<string> {
+  if (ownersFileId !== undefined) return ownersFileId;
+  const response = await world.t.app.inject(
+    await uploadRequest(world.cookie('owner'), [{ name: 'shot.png', content: SAMPLE.png }]),
+  );
+  const [file] = response.json<{ files: EvidenceFile[] }>().files;
+  if (file === undefined) throw new Error(`upload failed: ${response.body}`);
+  ownersFileId = file.id;
+  return file.id;
+}
+
 /** The status a caller must get, from the endpoint's declared access and whose object it acts on. */
-function expectedStatus(declared: Endpoint, subject: Subject, caller: Caller): number {
+function expectedStatus(declared: Endpoint, row: ServedRow, caller: Caller): number {
   if (declared.access === 'public') return declared.status;
   if (caller === 'visitor') return 401;
   if (declared.access === 'admin') return caller === 'admin' ? declared.status : 403;
-  if (caller === 'otherOwner' && subject === 'someones-object') return 404;
+  if (caller === 'otherOwner' && row.subject === 'someones-object') return 404;
+  if (caller === 'owner' && row.staffOnly === true) return 403;
   return declared.status;
 }
 
@@ -171,6 +288,7 @@ beforeAll(async () => {
   const studyHall = await serverId(t, cookies.owner, GUILDS.studyHall);
   const audit = await waitForAudit(t, cookies.owner, (await startAudit(t, cookies.owner, studyHall)).json<Audit>().id);
   const failed = audit.checkResults.filter((check) => check.status === 'FAIL');
+  const evidence = await evidenceFixtures(t, cookies, audit, failed);
   world = {
     t,
     cookie: (caller) => (caller === 'visitor' ? undefined : cookies[caller]),
@@ -182,8 +300,60 @@ beforeAll(async () => {
       if (check === undefined) throw new Error(`Study Hall should fail at least ${CALLERS.length} checks`);
       return check.id;
     },
+    evidence,
   };
 });
+
+/** Threads and evidence of the owner on the audit's failed checks, and a staff reply each side can answer. */
+async function evidenceFixtures(
+  t: TestApp,
+  cookies: Record<Exclude<Caller, 'visitor'>, string>,
+  audit: AuditWithChecks,
+  failed: readonly { checkId: string }[],
+): Promise<EvidenceFixtures> {
+  // The visitor's override check is never changed, so evidence can be submitted on it by every caller; the
+  // threads are opened before any override runs.
+  const checkIds = failed.slice(0, 4).map((check) => check.checkId);
+  if (checkIds.length < 4) throw new Error('Study Hall should fail at least 4 checks');
+  const submit = async (checkId: string | undefined) => {
+    const response = await t.app.inject(
+      call(byName('createEvidenceThread'), cookies.owner, { body: { auditId: audit.id, checkId, content: REASON } }),
+    );
+    if (response.statusCode !== 201) throw new Error(`evidence answered ${response.statusCode}: ${response.body}`);
+    return response.json<{ thread: { id: string }; evidence: { id: string } }>();
+  };
+  const [thread, decided, decidedByEvidence] = [
+    await submit(checkIds[1]),
+    await submit(checkIds[2]),
+    await submit(checkIds[3]),
+  ];
+  const reply = call(byName('postEvidenceMessage'), cookies.admin, {
+    params: { id: thread.thread.id },
+    body: { content: REASON },
+  });
+  expect((await t.app.inject(reply)).statusCode).toBe(201);
+  const [owner] = await t.database.db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.threadId, thread.thread.id), eq(notifications.type, 'ADMIN_FEEDBACK')));
+  // Staff get no staff replies; Ada answers one addressed to her as if she were the owner side.
+  const [admin] = await recordNotifications(t.database.db, [await userIdOf(t, ACCOUNT.admin)], {
+    type: 'ADMIN_FEEDBACK',
+    title: 'Admin Reply',
+    message: REASON,
+    actionUrl: null,
+    threadId: thread.thread.id,
+  });
+  if (owner === undefined || admin === undefined) throw new Error('no staff reply to answer');
+  return {
+    submitCheckId: checkIds[0] ?? '',
+    threadId: thread.thread.id,
+    decideThreadId: decided.thread.id,
+    decideEvidenceId: decidedByEvidence.evidence.id,
+    evidenceId: thread.evidence.id,
+    notificationOf: (caller) => (caller === 'admin' ? admin.notification.id : owner.id),
+  };
+}
 afterAll(async () => t?.close());
 
 const isServed = (declared: Endpoint) => t.app.hasRoute({ method: declared.method, url: declared.path });
@@ -205,7 +375,7 @@ describe('the access matrix', () => {
     describe(`${name} (${declared.method} ${declared.path}, ${declared.access})`, () => {
       it.each(CALLERS)('answers the %s as declared', async (caller) => {
         const response = await t.app.inject(await row.request(world, caller));
-        const expected = expectedStatus(declared, row.subject, caller);
+        const expected = expectedStatus(declared, row, caller);
         expect(response.statusCode, `${caller}: ${response.body.slice(0, 300)}`).toBe(expected);
         if (expected === declared.status) row.verify?.(response);
         await row.settle?.(world, caller, response);
