@@ -50,9 +50,7 @@ export function ScoreGauge({ score, unit = '', className }: { score: number; uni
           {`${clamped}${unit}`}
         </text>
       </svg>
-      <figcaption className={cn('text-sm font-medium', tone.text)}>
-        {label}
-      </figcaption>
+      <figcaption className={cn('text-sm font-medium', tone.text)}>{label}</figcaption>
     </figure>
   );
 }
