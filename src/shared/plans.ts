@@ -1,9 +1,11 @@
+import { PRICE_LIST_CENTS } from './commerce-rules.js';
+
 /** Plans and prices. Amounts are in US cents. */
 export const PLANS = {
   DIY: {
     id: 'DIY',
     name: 'DIY Audit',
-    priceCents: 35_000,
+    priceCents: PRICE_LIST_CENTS.DIY,
     summary: 'Run the bot, review risks, fix yourself, re-audit anytime.',
     features: [
       'Run the audit bot on your server',
@@ -15,7 +17,7 @@ export const PLANS = {
   FULL_SERVICE: {
     id: 'FULL_SERVICE',
     name: 'Full Service',
-    priceCents: 100_000,
+    priceCents: PRICE_LIST_CENTS.FULL_SERVICE,
     summary: 'We fix, re-audit and certify your server.',
     features: [
       'Everything in DIY Audit',
@@ -26,7 +28,7 @@ export const PLANS = {
   },
 } as const;
 
-export const EXTRA_AUDIT_PRICE_CENTS = 5_000;
+export const EXTRA_AUDIT_PRICE_CENTS = PRICE_LIST_CENTS.EXTRA_AUDIT;
 
 export function formatUsd(cents: number): string {
   const dollars = cents / 100;
@@ -40,6 +42,7 @@ export function formatUsd(cents: number): string {
 export const AUDITS_PER_ENTITLEMENT = {
   DIY: 10,
   FULL_SERVICE: 25,
+  EXTRA_AUDIT: 1,
   COUPON: 1,
   BYPASS: 1,
 } as const;

@@ -125,8 +125,11 @@ export const entitlements = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     plan: text('plan', { enum: valuesOf(PlanId) }).notNull(),
-    /** Where the entitlement came from: 'demo-seed', 'stripe', 'crypto', 'coupon', 'bypass'. */
+    /** Where the entitlement came from: 'demo-seed', 'stripe', 'nowpayments', 'crypto', 'coupon', 'bypass'. */
     source: text('source').notNull(),
+    /** Bought rather than granted; the admin's revenue counts paid entitlements only. */
+    paid: boolean('paid').notNull().default(false),
+    amountCents: integer('amount_cents').notNull().default(0),
     // Cascade, not set null: a server-bound entitlement must never turn into one for every server.
     serverId: uuid('server_id').references(() => servers.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),

@@ -9,7 +9,13 @@ import {
   updateCheck,
 } from './audits.js';
 import { completeSignIn, getCurrentUser, getPopupScript, logout, startSignIn } from './auth.js';
-import { redeemCoupon } from './coupons.js';
+import { createCoupon, deleteCoupon, listCoupons, redeemCoupon, redeemPaywallCoupon, revokeCoupon } from './coupons.js';
+import {
+  createCryptoSubscription,
+  getCryptoQuote,
+  listUserCryptoSubscriptions,
+  payCryptoSubscription,
+} from './crypto-subscriptions.js';
 import type { Endpoint } from './endpoint.js';
 import { listEntitlements } from './entitlements.js';
 import {
@@ -34,7 +40,16 @@ import {
   markNotificationRead,
   respondToNotification,
 } from './notifications.js';
-import { bypassPaywall } from './paywall.js';
+import { adminBypass, bypassPaywall } from './paywall.js';
+import {
+  createCryptoInvoice,
+  createStripeCheckout,
+  downloadPaymentReceipt,
+  listPayments,
+  quotePaywallPlan,
+  receiveNowPaymentsWebhook,
+  receiveStripeWebhook,
+} from './payments.js';
 import { getPublicConfig } from './public-config.js';
 import { listAllServers, listServers } from './servers.js';
 
@@ -63,6 +78,23 @@ export const ENDPOINTS = [
   downloadAuditReport,
   redeemCoupon,
   bypassPaywall,
+  redeemPaywallCoupon,
+  adminBypass,
+  listCoupons,
+  createCoupon,
+  revokeCoupon,
+  deleteCoupon,
+  createStripeCheckout,
+  createCryptoInvoice,
+  receiveStripeWebhook,
+  receiveNowPaymentsWebhook,
+  quotePaywallPlan,
+  listPayments,
+  downloadPaymentReceipt,
+  getCryptoQuote,
+  createCryptoSubscription,
+  payCryptoSubscription,
+  listUserCryptoSubscriptions,
   listEvidenceThreads,
   getEvidenceThread,
   createEvidenceThread,

@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 
-export const PlanId = z.enum(['DIY', 'FULL_SERVICE', 'COUPON', 'BYPASS']);
+export const PlanId = z.enum(['DIY', 'FULL_SERVICE', 'EXTRA_AUDIT', 'COUPON', 'BYPASS']);
 export type PlanId = z.infer<typeof PlanId>;
 
 export const Entitlement = z.object({
   id: z.string(),
+  userId: z.string(),
   plan: PlanId,
   source: z.string(),
+  /** Bought (card or crypto) rather than granted (coupon, bypass code, demo seed). */
+  paid: z.boolean(),
+  /** 'stripe', 'nowpayments', 'crypto', 'coupon', 'bypass' or 'demo-seed'. */
+  provider: z.string(),
+  amountUsd: z.number(),
   serverId: z.string().nullable(),
   createdAt: z.string(),
 });

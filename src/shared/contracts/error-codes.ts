@@ -25,6 +25,12 @@ export const ERROR_STATUS = {
   USER_ALREADY_REDEEMED: 409,
   // Evidence: a resolved thread takes no message and no decision (docs/decisions/0023).
   THREAD_RESOLVED: 409,
+  // Commerce (issue 10).
+  INVALID_BYPASS_CODE: 403,
+  /** A transaction hash that breaks one of the chain rules (wrong recipient, amount, asset, age...). */
+  TRANSACTION_REJECTED: 422,
+  /** A transaction hash already accepted, or reserved by another user. */
+  TRANSACTION_ALREADY_USED: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

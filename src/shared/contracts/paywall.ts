@@ -20,5 +20,17 @@ export const bypassPaywall = endpoint({
   body: BypassRequest,
   response: BypassResponse,
   status: 200,
-  errors: ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+  errors: ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_BYPASS_CODE', 'RATE_LIMITED'],
+});
+
+/** Defined by the spec's client but never used by it: always refused, so it cannot become a way in. */
+export const adminBypass = endpoint({
+  name: 'adminBypass',
+  method: 'POST',
+  path: '/api/auth/admin-bypass',
+  access: 'public',
+  summary: 'Refused for everyone (403): staff sign in through Discord; bypass codes go through /api/paywall/bypass.',
+  response: z.object({ ok: z.literal(true) }),
+  status: 200,
+  errors: ['FORBIDDEN'],
 });

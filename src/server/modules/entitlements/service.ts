@@ -11,8 +11,12 @@ export async function listEntitlements(db: Database, userId: string): Promise<En
     .orderBy(desc(entitlements.createdAt));
   return rows.map((row) => ({
     id: row.id,
+    userId: row.userId,
     plan: row.plan,
     source: row.source,
+    paid: row.paid,
+    provider: row.source,
+    amountUsd: row.amountCents / 100,
     serverId: row.serverId,
     createdAt: row.createdAt.toISOString(),
   }));

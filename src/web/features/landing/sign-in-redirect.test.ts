@@ -14,8 +14,12 @@ const user: CurrentUser = {
 };
 const entitlement: Entitlement = {
   id: 'e1',
+  userId: 'u1',
   plan: 'DIY',
   source: 'stripe',
+  paid: true,
+  provider: 'stripe',
+  amountUsd: 350,
   serverId: null,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
