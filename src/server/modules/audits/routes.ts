@@ -8,13 +8,7 @@ import type { AuditNotifications } from './notifications.js';
 import { findCachedReport, reportVersion, storeReport } from './report-cache.js';
 import { renderAuditReportPdf } from './report-pdf.js';
 import { RenderQueueFullError, type RenderQueue } from '../../pdf/render-queue.js';
-import {
-  getAudit,
-  getAuditForReport,
-  listServerAudits,
-  listUserAudits,
-  type StartAudit,
-} from './service.js';
+import { getAudit, getAuditForReport, listServerAudits, listUserAudits, type StartAudit } from './service.js';
 import { getAuditUsage } from './usage.js';
 
 export interface AuditRouteDeps {

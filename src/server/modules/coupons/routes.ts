@@ -57,7 +57,10 @@ export function createCouponsModule(deps: { startAudit: StartAudit; now: () => D
 
       routes.endpoint(paywall.bypassPaywall, async ({ caller, body, request, reply }) => {
         await withRetryAfter(reply, () =>
-          useBypassCode({ db, bypass: ctx.config.bypass, now: deps.now }, { caller, ...body, clientAddress: request.ip }),
+          useBypassCode(
+            { db, bypass: ctx.config.bypass, now: deps.now },
+            { caller, ...body, clientAddress: request.ip },
+          ),
         );
         return { ok: true as const };
       });
