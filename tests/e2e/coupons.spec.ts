@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -94,6 +95,8 @@ describe('coupons, from the admin page to the redeem screen', () => {
     await form.getByLabel('Metadata (JSON object)').fill('{"campaign": "launch"}');
 
     fullCode = await createCoupon(ada, 'Launch partner');
+    // Demo mode prints its bypass code with the sign-in instructions.
+    expect(server?.output()).toMatch(/Bypass code for the paywall's Admin Login dialog: DEMO-[0-9A-F]{8}/);
     await ada.getByRole('button', { name: 'Copy' }).click();
     await toasts(ada).getByText('Copied').waitFor();
     expect(await ada.evaluate(() => navigator.clipboard.readText())).toBe(fullCode);
@@ -150,13 +153,22 @@ describe('coupons, from the admin page to the redeem screen', () => {
     const used = couponRow(ada, `••••${fullCode.slice(-4)}`);
     await used.getByText('Exhausted').waitFor();
     expect(await used.getByRole('button').count()).toBe(0);
+    const results = await new AxeBuilder({ page: ada })
+      .include('main')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const blocking = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+    expect(blocking.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 
     const toRevoke = await createCoupon(ada, 'To revoke');
     const revokeRow = couponRow(ada, `••••${toRevoke.slice(-4)}`);
-    await revokeRow.getByRole('button', { name: /Revoke coupon/ }).click();
+    // By keyboard: the dialog opens on Enter and Escape leaves without revoking.
+    await revokeRow.getByRole('button', { name: /Revoke coupon/ }).focus();
+    await ada.keyboard.press('Enter');
     const dialog = ada.getByRole('dialog', { name: 'Revoke this coupon?' });
     await dialog.getByText('This cannot be undone.', { exact: false }).waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await ada.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
     await revokeRow.getByText('Active').waitFor();
     await revokeRow.getByRole('button', { name: /Revoke coupon/ }).click();
     await ada.getByRole('dialog').getByRole('button', { name: 'Revoke Coupon' }).click();
