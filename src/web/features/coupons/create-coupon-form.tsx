@@ -47,7 +47,7 @@ export function CreateCouponForm({ onCreated }: { onCreated: (created: CreatedCo
       className="grid gap-4"
       onSubmit={(event) => void form.handleSubmit((values) => create.mutate(toCreateCouponRequest(values)))(event)}
     >
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid items-start gap-4 md:grid-cols-3">
         <div className="grid gap-1.5 md:col-span-3">
           <Label htmlFor={`${id}-description`}>Description (optional)</Label>
           <Input
@@ -82,7 +82,7 @@ export function CreateCouponForm({ onCreated }: { onCreated: (created: CreatedCo
           />
           <FieldError id={`${id}-expires-error`} message={errors.expiresAt?.message} />
         </div>
-        <div className="flex items-center gap-3 self-end pb-2">
+        <div className="flex h-9 items-center gap-3 md:mt-6.5">
           <Controller
             control={form.control}
             name="singleServerOnly"
