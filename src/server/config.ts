@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_WAIVER_DAYS } from '../shared/evidence-rules.js';
+import { loadNowPaymentsConfig, type NowPaymentsConfig } from './config-nowpayments.js';
 
 /** Path prefix under which the Discord simulator is served when no real Discord app is configured. */
 export const DISCORD_SIMULATOR_PREFIX = '/_sim/discord';
@@ -92,6 +93,8 @@ export interface AppConfig {
   trustProxy: false | string[];
   /** How long a waiver granted by approved evidence applies to later audits. */
   waiverDays: number;
+  /** Crypto invoices (null: not configured, so not offered). */
+  nowPayments: NowPaymentsConfig | null;
 }
 
 /** Client id and secret of the simulated Discord application (demo and test mode only). */
@@ -191,6 +194,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: env.WEB_DIST_DIR,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     waiverDays: env.WAIVER_DAYS,
+    nowPayments: loadNowPaymentsConfig(source, { demoMode, publicUrl, port: env.PORT }, (m) => new ConfigError(m)),
   };
 }
 
