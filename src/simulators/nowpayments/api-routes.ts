@@ -37,7 +37,9 @@ export interface ApiRouteOptions {
 export function registerApiRoutes(instance: FastifyInstance, state: NowPaymentsState, options: ApiRouteOptions): void {
   instance.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.slice(instance.prefix.length).split('?')[0] ?? '';
-    if (!path.startsWith('/v1/') || path === '/v1/status') return undefined;
+    if (!path.startsWith('/v1/')) return undefined;
+    state.apiCalls.push(`${request.method} ${path}`);
+    if (path === '/v1/status') return undefined;
     if (request.headers['x-api-key'] === state.apiKey) return undefined;
     return sendError(reply, 403, 'INVALID_API_KEY', 'Invalid api key');
   });
@@ -71,7 +73,8 @@ export function registerApiRoutes(instance: FastifyInstance, state: NowPaymentsS
       currency_from: from,
       currency_to: to,
       min_amount: min,
-      ...(fiat === null ? {} : { fiat_equivalent: estimate(min, from, fiat) ?? null }),
+      // A fiat amount, in cents.
+      ...(fiat === null ? {} : { fiat_equivalent: Math.round((estimate(min, from, fiat) ?? 0) * 100) / 100 }),
     };
   });
 

@@ -42,6 +42,8 @@ export class NowPaymentsState {
   readonly ipn: IpnSender;
   /** A test control: IPNs are signed with the wrong key. */
   badSignature = false;
+  /** `METHOD path` of every API call, so tests can tell whether the product asked. */
+  readonly apiCalls: string[] = [];
   private readonly stepMs: number;
   private readonly walks = new Set<NodeJS.Timeout>();
   private nextInvoiceId = 5_612_340_001;
