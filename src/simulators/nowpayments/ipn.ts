@@ -77,6 +77,10 @@ export class IpnSender {
     const previous = this.queues.get(delivery.paymentId) ?? Promise.resolve();
     const next = previous.then(() => this.deliver(delivery));
     this.queues.set(delivery.paymentId, next);
+    // A payment whose callbacks are all out leaves no queue behind.
+    void next.then(() => {
+      if (this.queues.get(delivery.paymentId) === next) this.queues.delete(delivery.paymentId);
+    });
   }
 
   private async deliver(delivery: IpnDelivery): Promise<void> {
