@@ -113,6 +113,10 @@ describe('the NOWPayments simulator, mounted under a prefix', () => {
     for (const button of ['Pay in full', 'Pay partially', 'Let it expire']) expect(paying.body).toContain(button);
     expect(paying.body).toContain('6.66666667 SOL');
     expect((await app.inject({ method: 'GET', url: `${PREFIX}/payment/?iid=nope` })).statusCode).toBe(404);
+    const stored = await app.inject({ method: 'GET', url: `${PREFIX}/__sim/invoices/${invoice.id}` });
+    expect(stored.json()).toMatchObject({ id: invoice.id, paymentId: expect.any(Number) as number });
+    // Without an ipn_callback_url nothing is sent.
+    expect((await app.inject({ method: 'GET', url: `${PREFIX}/__sim/ipn/deliveries` })).json()).toEqual([]);
   });
 });
 
