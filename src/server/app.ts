@@ -39,6 +39,8 @@ export interface BuildAppOptions {
   serveDiscordSimulator?: boolean;
   /** Where the simulator keeps bot invites across restarts. */
   simulatorStatePath?: string;
+  /** Serve the Stripe simulator on its own port (demo mode; config-stripe.ts). */
+  serveStripeSimulator?: boolean;
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logDestination?: DestinationStream;
@@ -165,6 +167,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await serveDiscordSimulator(app, config, {
       ...(options.simulatorStatePath === undefined ? {} : { statePath: options.simulatorStatePath }),
     });
+  }
+
+  if (options.serveStripeSimulator === true) {
+    const { serveStripeSimulator } = await import('./demo/stripe-simulator.js');
+    await serveStripeSimulator(app, config);
   }
 
   await registerWebApp(app, config.webDistDir);

@@ -7,6 +7,7 @@ import { publicConfigModule } from './public-config/routes.js';
 import { notificationsModule } from './notifications/routes.js';
 import type { ServerModule } from './server-module.js';
 import { serversModule } from './servers/routes.js';
+import { stripeCheckoutModule } from './stripe-checkout/routes.js';
 
 /**
  * Every module the server runs, in one list; the audits module is built with its worker and the evidence
@@ -23,6 +24,7 @@ export function serverModules(audits: ServerModule, evidence: ServerModule): rea
     evidence,
     notificationsModule,
     evidenceFilesModule,
+    stripeCheckoutModule,
     apiDocsModule,
   ];
 }
