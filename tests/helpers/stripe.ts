@@ -23,19 +23,21 @@ export interface StripeTestApp {
 
 /**
  * The app on a real port (Stripe's webhooks arrive over HTTP) beside a Stripe simulator whose deliveries
- * go to it, retried after 30, 60 and 120 ms.
+ * go to it, retried (by default) after 30, 60 and 120 ms.
  */
-export async function createStripeTestApp(env: Record<string, string> = {}): Promise<StripeTestApp> {
+export async function createStripeTestApp(
+  options: { env?: Record<string, string>; retryDelaysMs?: number[] } = {},
+): Promise<StripeTestApp> {
   const sim = await startStripeSimulator({
     apiKey: TEST_STRIPE.secretKey,
     webhookSecret: TEST_STRIPE.webhookSecret,
-    retryDelaysMs: [30, 60, 120],
+    retryDelaysMs: options.retryDelaysMs ?? [30, 60, 120],
   });
   const t = await createTestApp({
     STRIPE_SECRET_KEY: TEST_STRIPE.secretKey,
     STRIPE_WEBHOOK_SECRET: TEST_STRIPE.webhookSecret,
     STRIPE_API_BASE: sim.url,
-    ...env,
+    ...options.env,
   });
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const control = async <T>(path: string, body: object = {}): Promise<T> => {
@@ -62,7 +64,11 @@ export async function createStripeTestApp(env: Record<string, string> = {}): Pro
   };
 }
 
-export function checkout(t: TestApp, cookie: string | undefined, body: { plan: CheckoutPlan | string; serverId: string }) {
+export function checkout(
+  t: TestApp,
+  cookie: string | undefined,
+  body: { plan: CheckoutPlan | string; serverId: string },
+) {
   return t.app.inject({
     method: 'POST',
     url: '/api/paywall/checkout/stripe',
