@@ -3,6 +3,7 @@ import { authModule } from './auth/routes.js';
 import { entitlementsModule } from './entitlements/routes.js';
 import { evidenceFilesModule } from './evidence-files/routes.js';
 import { healthModule } from './health/routes.js';
+import { paymentsModule } from './payments/routes.js';
 import { publicConfigModule } from './public-config/routes.js';
 import { notificationsModule } from './notifications/routes.js';
 import type { ServerModule } from './server-module.js';
@@ -25,6 +26,7 @@ export function serverModules(audits: ServerModule, evidence: ServerModule): rea
     notificationsModule,
     evidenceFilesModule,
     stripeCheckoutModule,
+    paymentsModule,
     apiDocsModule,
   ];
 }
