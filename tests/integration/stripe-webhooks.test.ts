@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceEngagements, webhookEvents } from '../../src/server/db/schema-commerce.js';
+import { notifications } from '../../src/server/db/schema-evidence.js';
 import type { CheckoutPlan } from '../../src/shared/commerce-rules.js';
 import type { DeliveryRecord, StripeEvent } from '../../src/simulators/stripe/index.js';
 import { GUILDS, serverId } from '../helpers/audits.js';
@@ -73,6 +74,14 @@ describe('a paid checkout', () => {
     });
     const [completed] = eventsOf(purchase.sessionId, 'checkout.session.completed');
     expect((await deliveries()).filter((d) => d.eventId === completed?.id).map((d) => d.status)).toEqual([200]);
+    const told = await s.t.database.db.select().from(notifications).where(eq(notifications.title, 'Payment received'));
+    expect(told).toMatchObject([
+      {
+        type: 'SYSTEM_UPDATE',
+        message: 'Your card payment of $350.00 for DIY Audit is complete.',
+        actionUrl: '/billing',
+      },
+    ]);
   });
 
   it('grants one entitlement when the same event arrives 10 times at once', async () => {

@@ -31,7 +31,14 @@ export const stripeCheckoutModule: ServerModule = {
     raw.endpoint(
       api.receiveStripeWebhook,
       async ({ request }) => {
-        const deps = { db: ctx.db, stripe, webhookSecret: stripeConfig?.webhookSecret ?? null, log: request.log, now };
+        const deps = {
+          db: ctx.db,
+          stripe,
+          webhookSecret: stripeConfig?.webhookSecret ?? null,
+          log: request.log,
+          realtime: ctx.realtime,
+          now,
+        };
         const event = verifyStripeEvent(deps, request.body, request.headers['stripe-signature']);
         if (stripe !== null) await handleStripeEvent({ ...deps, stripe }, event);
         return { received: true as const };

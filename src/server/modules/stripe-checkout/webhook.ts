@@ -1,16 +1,20 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { ORDER_PRODUCT_LABELS } from '../../../shared/commerce-rules.js';
 import type { Database } from '../../db/client.js';
 import { orders, webhookEvents } from '../../db/schema-commerce.js';
 import { AppError } from '../../errors.js';
 import { type Stripe, STRIPE_WEBHOOK_TOLERANCE_SECONDS } from '../../integrations/stripe.js';
-import { closeUnpaidOrder, fulfilOrder, type OrderRow, refundOrder } from '../orders/fulfilment.js';
+import type { Realtime } from '../../realtime/socket.js';
+import { pushNotifications, recordNotifications } from '../notifications/notify.js';
+import { closeUnpaidOrder, fulfilOrderIn, type OrderRow, refundOrder } from '../orders/fulfilment.js';
 
 export interface WebhookDeps {
   db: Database;
   stripe: Stripe | null;
   webhookSecret: string | null;
   log: FastifyBaseLogger;
+  realtime: Realtime;
   now: () => Date;
 }
 
@@ -111,7 +115,7 @@ async function settleSession(
     }
     const paymentIntent =
       typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-    await fulfilOrder(deps.db, { orderId: order.id, providerPaymentId: paymentIntent ?? null, now });
+    await fulfilAndTell(deps, { order, providerPaymentId: paymentIntent ?? null, now });
   } else if (session.status === 'expired') {
     await closeUnpaidOrder(deps.db, {
       orderId: order.id,
@@ -124,6 +128,31 @@ async function settleSession(
     // (signed) event tells, and the re-read shows it was not paid after all.
     await closeUnpaidOrder(deps.db, { orderId: order.id, status: 'failed', reason: 'The payment failed.', now });
   }
+}
+
+const usd = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+/** Fulfils the order and, in the same transaction, tells the buyer; the push follows the commit. */
+async function fulfilAndTell(
+  deps: WebhookDeps,
+  input: { order: OrderRow; providerPaymentId: string | null; now: Date },
+): Promise<void> {
+  const told = await deps.db.transaction(async (tx) => {
+    const fulfilment = await fulfilOrderIn(tx, {
+      orderId: input.order.id,
+      providerPaymentId: input.providerPaymentId,
+      now: input.now,
+    });
+    if (!fulfilment.fulfilled) return [];
+    return recordNotifications(tx, [input.order.userId], {
+      type: 'SYSTEM_UPDATE',
+      title: 'Payment received',
+      message: `Your card payment of ${usd(input.order.amountCents)} for ${ORDER_PRODUCT_LABELS[input.order.product]} is complete.`,
+      actionUrl: '/billing',
+    });
+  });
+  pushNotifications(deps.realtime, told);
 }
 
 /** A fully refunded charge withdraws what its order granted; a partial refund changes nothing here. */
