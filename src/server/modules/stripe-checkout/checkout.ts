@@ -53,8 +53,8 @@ export async function startStripeCheckout(
       'Extra audits are for servers that already have a plan: buy DIY or Full Service first.',
     );
   }
-  const order = { userId, serverId: server.id, product, now: deps.now() };
-  const recent = await pendingOrderFor(db, order, { reuseRecent: true });
+  const purchase = { userId, serverId: server.id, product, now: deps.now() };
+  const recent = await pendingOrderFor(db, purchase, { reuseRecent: true });
   let { session, orderId } = await openSession(deps, stripe, {
     order: recent,
     plan: input.plan,
@@ -62,7 +62,7 @@ export async function startStripeCheckout(
   });
   if (session.status !== 'open' || session.url === null) {
     // The reused order's session was paid or has ended meanwhile: this click is a purchase of its own.
-    const fresh = await pendingOrderFor(db, order, { reuseRecent: false });
+    const fresh = await pendingOrderFor(db, purchase, { reuseRecent: false });
     ({ session, orderId } = await openSession(deps, stripe, {
       order: fresh,
       plan: input.plan,
@@ -119,18 +119,15 @@ async function openSession(
   return { session, orderId: order.id };
 }
 
-/** Extra audits extend a plan: an entitlement of the user on this server (or one for every server). */
+/**
+ * Extra audits extend access the user already has to the server: an entitlement of theirs on it (a plan,
+ * a coupon, a bypass code) or one that applies to every server.
+ */
 async function hasEntitlementOn(db: Database, userId: string, serverId: string): Promise<boolean> {
   const [found] = await db
     .select({ id: entitlements.id })
     .from(entitlements)
-    .where(
-      and(
-        eq(entitlements.userId, userId),
-        or(eq(entitlements.serverId, serverId), isNull(entitlements.serverId)),
-        or(eq(entitlements.plan, 'DIY'), eq(entitlements.plan, 'FULL_SERVICE')),
-      ),
-    )
+    .where(and(eq(entitlements.userId, userId), or(eq(entitlements.serverId, serverId), isNull(entitlements.serverId))))
     .limit(1);
   return found !== undefined;
 }
