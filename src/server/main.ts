@@ -111,6 +111,10 @@ function printBanner(config: AppConfig, databaseKind: string, accounts: readonly
         return `  - ${account.globalName} (${account.username}#${account.discriminator})${admin}: ${account.description}`;
       }),
     );
+    const stripeSimulator = config.stripe?.simulator;
+    if (stripeSimulator) {
+      lines.push(`Card payments go to a simulated Stripe at ${stripeSimulator.publicUrl}: nothing is charged.`);
+    }
     if (isLoopbackHost(config.host)) {
       lines.push(
         `Listening on loopback only (${config.host}): other machines cannot reach this demo, where anyone can sign in as its admin.`,
