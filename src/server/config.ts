@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_WAIVER_DAYS } from '../shared/evidence-rules.js';
+import { type ChainConfig, loadChainConfig } from './config-chain.js';
 
 /** Path prefix under which the Discord simulator is served when no real Discord app is configured. */
 export const DISCORD_SIMULATOR_PREFIX = '/_sim/discord';
@@ -92,6 +93,8 @@ export interface AppConfig {
   trustProxy: false | string[];
   /** How long a waiver granted by approved evidence applies to later audits. */
   waiverDays: number;
+  /** The price feed and the Ethereum and Solana endpoints of the monthly crypto subscription. */
+  chain: ChainConfig;
 }
 
 /** Client id and secret of the simulated Discord application (demo and test mode only). */
@@ -191,6 +194,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: env.WEB_DIST_DIR,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     waiverDays: env.WAIVER_DAYS,
+    chain: loadChainConfig(source, { demoMode, port: env.PORT, publicUrl }, (message) => new ConfigError(message)),
   };
 }
 
