@@ -85,11 +85,15 @@ export function loadChainConfig(
   const demo = where.demoMode;
   return {
     priceFeed: {
-      url: env.PRICE_FEED_URL ?? (demo ? `${local}${CHAIN_SIMULATOR_PREFIXES.prices}/api/v3` : 'https://api.coingecko.com/api/v3'),
+      url:
+        env.PRICE_FEED_URL ??
+        (demo ? `${local}${CHAIN_SIMULATOR_PREFIXES.prices}/api/v3` : 'https://api.coingecko.com/api/v3'),
       apiKey: env.PRICE_FEED_API_KEY,
     },
     ethereum: {
-      rpcUrl: env.ETH_RPC_URL ?? (demo ? `${local}${CHAIN_SIMULATOR_PREFIXES.ethereum}` : 'https://ethereum-rpc.publicnode.com'),
+      rpcUrl:
+        env.ETH_RPC_URL ??
+        (demo ? `${local}${CHAIN_SIMULATOR_PREFIXES.ethereum}` : 'https://ethereum-rpc.publicnode.com'),
       recipient: (env.ETH_RECIPIENT_ADDRESS ?? (demo ? DEMO_RECIPIENTS.ethereum : undefined))?.toLowerCase(),
       usdcContract: env.ETH_USDC_CONTRACT.toLowerCase(),
       minConfirmations: env.ETH_MIN_CONFIRMATIONS ?? (demo ? 2 : 12),
@@ -98,7 +102,9 @@ export function loadChainConfig(
         (demo ? `${where.publicUrl}${CHAIN_SIMULATOR_PREFIXES.ethereum}/tx/` : 'https://etherscan.io/tx/'),
     },
     solana: {
-      rpcUrl: env.SOL_RPC_URL ?? (demo ? `${local}${CHAIN_SIMULATOR_PREFIXES.solana}` : 'https://api.mainnet-beta.solana.com'),
+      rpcUrl:
+        env.SOL_RPC_URL ??
+        (demo ? `${local}${CHAIN_SIMULATOR_PREFIXES.solana}` : 'https://api.mainnet-beta.solana.com'),
       recipient: env.SOL_RECIPIENT_ADDRESS ?? (demo ? DEMO_RECIPIENTS.solana : undefined),
       usdcMint: env.SOL_USDC_MINT,
       commitment: env.SOL_COMMITMENT ?? (demo ? 'confirmed' : 'finalized'),

@@ -10,9 +10,13 @@ import { serversModule } from './servers/routes.js';
 
 /**
  * Every module the server runs, in one list; the audits module is built with its worker and the evidence
- * module with its waiver sweep, so they are passed in.
+ * module with its waiver sweep, the crypto subscriptions with their lapse sweep, so they are passed in.
  */
-export function serverModules(audits: ServerModule, evidence: ServerModule): readonly ServerModule[] {
+export function serverModules(
+  audits: ServerModule,
+  evidence: ServerModule,
+  cryptoSubscriptions: ServerModule,
+): readonly ServerModule[] {
   return [
     healthModule,
     publicConfigModule,
@@ -21,6 +25,7 @@ export function serverModules(audits: ServerModule, evidence: ServerModule): rea
     serversModule,
     audits,
     evidence,
+    cryptoSubscriptions,
     notificationsModule,
     evidenceFilesModule,
     apiDocsModule,

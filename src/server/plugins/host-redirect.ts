@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DISCORD_SIMULATOR_PREFIX } from '../config.js';
+import { CHAIN_SIMULATOR_PREFIXES } from '../config-chain.js';
 
 /**
  * Paths that answer on any address: load-balancer probes call an instance by its internal address,
@@ -7,7 +8,13 @@ import { DISCORD_SIMULATOR_PREFIX } from '../config.js';
  * cookies or signs in, so they gain nothing from the redirect and would break behind it.
  */
 const ANY_HOST_PATHS = ['/healthz', '/readyz'];
-const ANY_HOST_PREFIXES = [`${DISCORD_SIMULATOR_PREFIX}/api/`];
+const ANY_HOST_PREFIXES = [
+  `${DISCORD_SIMULATOR_PREFIX}/api/`,
+  // The price feed and the chains' JSON-RPC, called by the server itself over loopback in demo mode.
+  `${CHAIN_SIMULATOR_PREFIXES.prices}/api/`,
+  CHAIN_SIMULATOR_PREFIXES.ethereum,
+  CHAIN_SIMULATOR_PREFIXES.solana,
+];
 
 /**
  * Sends a browser that reached the app under another name (127.0.0.1 for localhost, an IP for the

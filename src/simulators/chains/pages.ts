@@ -21,5 +21,8 @@ export function explorerPage(title: string, id: string, facts: readonly [string,
     facts.length === 0
       ? '<p role="status">This transaction is not known to the simulated chain.</p>'
       : `<dl>${facts.map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>`;
-  return page(title, `<main><h1>${escapeHtml(title)}</h1><p>Transaction <code>${escapeHtml(id)}</code></p>${details}</main>`);
+  return page(
+    title,
+    `<main><h1>${escapeHtml(title)}</h1><p>Transaction <code>${escapeHtml(id)}</code></p>${details}</main>`,
+  );
 }

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { type EthereumChain, SIMULATED_ETH_WALLET, submitTransfer as sendOnEthereum, USDC_CONTRACT } from './ethereum/state.js';
+import {
+  type EthereumChain,
+  SIMULATED_ETH_WALLET,
+  submitTransfer as sendOnEthereum,
+  USDC_CONTRACT,
+} from './ethereum/state.js';
 import { escapeHtml, page } from './pages.js';
 import { SIMULATED_SOL_WALLET, type SolanaChain, submitTransfer as sendOnSolana, USDC_MINT } from './solana/state.js';
 
@@ -27,7 +32,9 @@ function toBaseUnits(amount: string, decimals: number): bigint | undefined {
 
 function form(values: { asset: string; to: string; amount: string }): string {
   const options = Object.entries(ASSETS)
-    .map(([value, { label }]) => `<option value="${value}"${value === values.asset ? ' selected' : ''}>${label}</option>`)
+    .map(
+      ([value, { label }]) => `<option value="${value}"${value === values.asset ? ' selected' : ''}>${label}</option>`,
+    )
     .join('');
   return `<form method="post">
 <label for="asset">Chain and asset</label><select id="asset" name="asset">${options}</select>

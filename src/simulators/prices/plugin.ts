@@ -19,7 +19,10 @@ export const priceSimulator: FastifyPluginAsync<{ table?: PriceTable }> = async 
 
   app.get('/api/v3/simple/price', async (request, reply) => {
     const query = request.query as Record<string, string | undefined>;
-    const ids = (query.ids ?? '').split(',').map((id) => id.trim()).filter(Boolean);
+    const ids = (query.ids ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean);
     const currencies = (query.vs_currencies ?? '').split(',').map((currency) => currency.trim().toLowerCase());
     if (ids.length === 0 || !currencies.includes('usd')) {
       return reply.code(400).send({ error: 'Missing parameter ids or vs_currencies' });

@@ -53,8 +53,10 @@ export const ethereumSimulator: FastifyPluginAsync<EthereumSimulatorOptions> = a
     if (typeof body.to !== 'string' || !ADDRESS.test(body.to) || !ADDRESS.test(from) || !ADDRESS.test(contract)) {
       return reply.code(400).send({ error: 'from, to and contract must be 0x-prefixed 20-byte addresses' });
     }
-    if (body.asset !== 'ETH' && body.asset !== 'USDC') return reply.code(400).send({ error: "asset must be 'ETH' or 'USDC'" });
-    if (amount === undefined) return reply.code(400).send({ error: 'amount must be a positive whole number of base units' });
+    if (body.asset !== 'ETH' && body.asset !== 'USDC')
+      return reply.code(400).send({ error: "asset must be 'ETH' or 'USDC'" });
+    if (amount === undefined)
+      return reply.code(400).send({ error: 'amount must be a positive whole number of base units' });
     const hash = submitTransfer(chain, {
       from: from.toLowerCase(),
       to: body.to.toLowerCase(),

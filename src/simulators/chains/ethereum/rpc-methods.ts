@@ -10,7 +10,8 @@ const EMPTY_BLOOM = `0x${'0'.repeat(512)}`;
 
 function hashParam(params: unknown[]): string {
   const [hash] = params;
-  if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new RpcError(-32602, 'invalid argument 0: hex string of odd length or wrong size');
+  if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash))
+    throw new RpcError(-32602, 'invalid argument 0: hex string of odd length or wrong size');
   return hash.toLowerCase();
 }
 

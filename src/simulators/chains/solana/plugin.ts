@@ -3,7 +3,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { baseUnits, registerJsonRpc } from '../json-rpc.js';
 import { explorerPage } from '../pages.js';
 import { solanaMethods } from './rpc-methods.js';
-import { commitmentOf, createSolanaChain, SIMULATED_SOL_WALLET, type SolanaChain, submitTransfer, USDC_MINT } from './state.js';
+import {
+  commitmentOf,
+  createSolanaChain,
+  SIMULATED_SOL_WALLET,
+  type SolanaChain,
+  submitTransfer,
+  USDC_MINT,
+} from './state.js';
 
 export interface SolanaSimulatorOptions {
   chain?: SolanaChain;
@@ -52,8 +59,10 @@ export const solanaSimulator: FastifyPluginAsync<SolanaSimulatorOptions> = async
     if (!isAddress(from) || !isAddress(body.to) || !isAddress(mint)) {
       return reply.code(400).send({ error: 'from, to and mint must be base58 32-byte addresses' });
     }
-    if (body.asset !== 'SOL' && body.asset !== 'USDC') return reply.code(400).send({ error: "asset must be 'SOL' or 'USDC'" });
-    if (amount === undefined) return reply.code(400).send({ error: 'amount must be a positive whole number of base units' });
+    if (body.asset !== 'SOL' && body.asset !== 'USDC')
+      return reply.code(400).send({ error: "asset must be 'SOL' or 'USDC'" });
+    if (amount === undefined)
+      return reply.code(400).send({ error: 'amount must be a positive whole number of base units' });
     const signature = submitTransfer(chain, {
       from,
       to: body.to,

@@ -15,7 +15,12 @@ import {
 const USDC_DECIMALS = 6;
 const FAILURE = { InstructionError: [0, { Custom: 1 }] };
 
-const key = (pubkey: string, signer: boolean, writable: boolean) => ({ pubkey, signer, writable, source: 'transaction' });
+const key = (pubkey: string, signer: boolean, writable: boolean) => ({
+  pubkey,
+  signer,
+  writable,
+  source: 'transaction',
+});
 
 function uiTokenAmount(amount: bigint) {
   const whole = amount / 10n ** BigInt(USDC_DECIMALS);
@@ -158,7 +163,8 @@ export function solanaMethods(chain: SolanaChain): Record<string, RpcMethod> {
         throw new RpcError(-32602, 'Invalid params: the simulator serves json and jsonParsed only');
       }
       const commitment = config.commitment ?? 'finalized';
-      if (commitment === 'processed') throw new RpcError(-32602, 'Method does not support commitment below `confirmed`');
+      if (commitment === 'processed')
+        throw new RpcError(-32602, 'Method does not support commitment below `confirmed`');
       const tx = chain.transactions.get(signature);
       if (tx === undefined) return null;
       if (config.maxSupportedTransactionVersion === undefined) {
@@ -192,4 +198,3 @@ export function solanaMethods(chain: SolanaChain): Record<string, RpcMethod> {
     getVersion: () => ({ 'solana-core': '2.1.0', 'feature-set': 3_294_202_862 }),
   };
 }
-
