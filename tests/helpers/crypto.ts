@@ -9,7 +9,7 @@ import type { CryptoCurrency } from '../../src/shared/commerce-rules.js';
 import type { CryptoSubscription, PaymentDetails } from '../../src/shared/contracts/crypto-subscriptions.js';
 import { GUILDS, serverId } from './audits.js';
 import { testClock } from './evidence.js';
-import { createTestApp, DEMO, sameOrigin, type TestApp } from './test-app.js';
+import { createTestApp, DEMO, sameOrigin } from './test-app.js';
 
 export const RECIPIENT = DEMO_RECIPIENTS;
 
