@@ -1,13 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 
-/** USD prices by CoinGecko coin id; `stale` freezes last_updated_at an hour back. */
+/**
+ * USD prices by CoinGecko coin id; `stale` puts last_updated_at an hour back; `rateLimited` answers every
+ * price request 429 as CoinGecko does when a key's quota is spent.
+ */
 export interface PriceTable {
   usd: Record<string, number>;
   stale: boolean;
+  rateLimited: boolean;
 }
 
 export function createPriceTable(): PriceTable {
-  return { usd: { ethereum: 3012.45, solana: 151.2, 'usd-coin': 1 }, stale: false };
+  return { usd: { ethereum: 3012.45, solana: 151.2, 'usd-coin': 1 }, stale: false, rateLimited: false };
 }
 
 /**
@@ -18,6 +22,9 @@ export const priceSimulator: FastifyPluginAsync<{ table?: PriceTable }> = async 
   const table = options.table ?? createPriceTable();
 
   app.get('/api/v3/simple/price', async (request, reply) => {
+    if (table.rateLimited) {
+      return reply.code(429).send({ status: { error_code: 429, error_message: "You've exceeded the Rate Limit." } });
+    }
     const query = request.query as Record<string, string | undefined>;
     const ids = (query.ids ?? '')
       .split(',')
@@ -39,13 +46,14 @@ export const priceSimulator: FastifyPluginAsync<{ table?: PriceTable }> = async 
 
   app.get('/__sim/prices', async () => table);
   app.post('/__sim/prices', async (request, reply) => {
-    const body = (request.body ?? {}) as { usd?: unknown; stale?: unknown };
+    const body = (request.body ?? {}) as { usd?: unknown; stale?: unknown; rateLimited?: unknown };
     const prices = typeof body.usd === 'object' && body.usd !== null ? Object.entries(body.usd) : [];
     if (prices.some(([, price]) => typeof price !== 'number' || !(price > 0))) {
       return reply.code(400).send({ error: 'usd must map coin ids to positive numbers' });
     }
     for (const [id, price] of prices) table.usd[id] = price as number;
     if (typeof body.stale === 'boolean') table.stale = body.stale;
+    if (typeof body.rateLimited === 'boolean') table.rateLimited = body.rateLimited;
     return table;
   });
 };
