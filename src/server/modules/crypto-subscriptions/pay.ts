@@ -77,7 +77,10 @@ async function judgeSettlement(
   const sent = settled.blockTime.getTime();
   if (sent < quote.createdAt.getTime() - CLOCK_SKEW_MS) throw reject(8, 'the transaction is older than the quote.');
   if (sent > quote.expiresAt.getTime() + QUOTE_GRACE_MS) {
-    throw reject(8, 'the transaction was sent after the quote expired.');
+    throw reject(
+      8,
+      'the transaction was sent after the quote expired; reopen the subscription from Billing for a fresh amount.',
+    );
   }
   if (quote.userId !== caller.user.id) throw reject(9, 'the quote belongs to someone else.');
   if (settled.paid === quoted) return;
@@ -97,8 +100,19 @@ async function judgeSettlement(
   if (other !== undefined) throw reject(9, 'the amount paid is the exact amount of another open quote.');
 }
 
+async function quoteById(deps: CryptoDeps, id: string): Promise<QuoteRow | null> {
+  const [quote] = await deps.db.select().from(cryptoQuotes).where(eq(cryptoQuotes.id, id));
+  return quote ?? null;
+}
+
 /** Reserves the hash for this user and subscription while it is pending; someone else's reservation is 409. */
-async function reserve(deps: CryptoDeps, caller: Caller, subscription: SubscriptionRow, hash: string): Promise<void> {
+async function reserve(
+  deps: CryptoDeps,
+  caller: Caller,
+  subscription: SubscriptionRow,
+  quote: QuoteRow,
+  hash: string,
+): Promise<void> {
   const chain = CRYPTO_CHAIN[subscription.currency];
   await deps.db
     .insert(chainPayments)
@@ -107,7 +121,7 @@ async function reserve(deps: CryptoDeps, caller: Caller, subscription: Subscript
       txHash: hash,
       userId: caller.user.id,
       subscriptionId: subscription.id,
-      quoteId: subscription.quoteId,
+      quoteId: quote.id,
     })
     .onConflictDoNothing();
   const [claim] = await deps.db
@@ -136,7 +150,7 @@ export async function paySubscription(
   input: { id: string; transactionHash: string },
 ): Promise<PayCryptoSubscriptionResponse> {
   const row = await ownSubscription(deps, caller, input.id);
-  const { subscription, quote } = row;
+  const { subscription } = row;
   const hash = normalisedHash(subscription.currency, input.transactionHash);
   const chain = CRYPTO_CHAIN[subscription.currency];
   const [claim] = await deps.db
@@ -149,13 +163,15 @@ export async function paySubscription(
   ) {
     throw alreadyUsed();
   }
+  // A hash reserved while pending is judged against the quote it was reserved for, even if a newer one replaced it.
+  const quote = claim?.quoteId != null ? await quoteById(deps, claim.quoteId) : row.quote;
   if (quote === null)
-    throw new AppError('CONFLICT', 'This subscription has no quote to pay; create a new subscription.');
+    throw new AppError('CONFLICT', 'This subscription has no quote to pay; open it again from Billing.');
 
   const inspection = await inspect(deps, subscription, hash);
   if (inspection.outcome === 'rejected') throw reject(inspection.rule, inspection.reason);
   if (inspection.outcome === 'pending') {
-    await reserve(deps, caller, subscription, hash);
+    await reserve(deps, caller, subscription, quote, hash);
     return {
       verified: false,
       pending: true,
@@ -190,6 +206,21 @@ export async function paySubscription(
       })
       .returning({ id: chainPayments.id });
     if (accepted.length === 0) throw alreadyUsed();
+    // The subscription's row lock orders acceptances; then a quote already paid by another hash is refused.
+    await tx
+      .select({ id: cryptoSubscriptions.id })
+      .from(cryptoSubscriptions)
+      .where(eq(cryptoSubscriptions.id, subscription.id))
+      .for('update');
+    const [paidBefore] = await tx
+      .select({ id: chainPayments.id })
+      .from(chainPayments)
+      .where(
+        and(eq(chainPayments.quoteId, quote.id), eq(chainPayments.status, 'accepted'), ne(chainPayments.txHash, hash)),
+      )
+      .limit(1);
+    if (paidBefore !== undefined)
+      throw new AppError('CONFLICT', 'This amount has already been paid by another transaction.');
     const order = await createOrder(tx, {
       userId: caller.user.id,
       serverId: subscription.serverId,
@@ -222,10 +253,9 @@ export async function paySubscription(
         quoteId: next.id,
         updatedAt: now,
       })
-      // The quote is paid once: a concurrent acceptance of another hash for it finds it already replaced.
-      .where(and(eq(cryptoSubscriptions.id, subscription.id), eq(cryptoSubscriptions.quoteId, quote.id)))
+      .where(eq(cryptoSubscriptions.id, subscription.id))
       .returning();
-    if (updated === undefined) throw alreadyUsed();
+    if (updated === undefined) throw new Error('the subscription was not updated');
     return { subscription: updated, quote: next };
   });
   return {

@@ -22,6 +22,7 @@ import type { Caller } from '../auth/caller.js';
 import { coinsForUsd, formatUnits } from './amounts.js';
 import type { CryptoDeps } from './deps.js';
 import { fetchUsdPrices, type UsdPrices } from './price-feed.js';
+import { withFreshQuotes } from './quote-refresh.js';
 import { priceOf, storeQuote } from './quotes.js';
 import { oneMonthAfter, paymentDetailsOf, toSubscription } from './view.js';
 
@@ -142,7 +143,7 @@ export async function listSubscriptions(deps: CryptoDeps, caller: Caller): Promi
   const rows = await withServerAndQuote(deps)
     .where(eq(cryptoSubscriptions.userId, caller.user.id))
     .orderBy(desc(cryptoSubscriptions.createdAt), desc(cryptoSubscriptions.id));
-  return rows.map((row) => toSubscription(deps.config.chain, row));
+  return (await withFreshQuotes(deps, rows)).map((row) => toSubscription(deps.config.chain, row));
 }
 
 /** The caller's own subscription (staff included: a payment binds to the one who made the quote), else 404. */
