@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainPayments, cryptoSubscriptions, orders } from '../../src/server/db/schema-commerce.js';
 import { LOOKALIKE_USDC_CONTRACT } from '../../src/simulators/chains/ethereum/state.js';
@@ -85,6 +85,46 @@ describe('ETH', () => {
     expect(stolen.statusCode).toBe(409);
     expect(errorOf(stolen)).toMatchObject({ code: 'TRANSACTION_ALREADY_USED' });
     expect(stolen.body).not.toContain(id);
+  });
+
+  it('accepts one of ten concurrent submissions of a hash: one order, one claim, the rest 409', async () => {
+    const { id, wei } = await ethSubscription();
+    const hash = await sendEth(w, { asset: 'ETH', amount: wei.toString() });
+    await mineEth(w, 2);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => pay(w, w.c.olivia, id, hash)));
+    const statuses = answers.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([200, ...Array.from({ length: 9 }, () => 409)]);
+    expect(await w.t.database.db.select().from(orders).where(eq(orders.providerRef, hash))).toHaveLength(1);
+  });
+
+  it('renews an active subscription paid early: the next due date moves a month past the previous one', async () => {
+    const { id, wei } = await ethSubscription();
+    const first = await sendEth(w, { asset: 'ETH', amount: wei.toString() });
+    await mineEth(w, 2);
+    const activated = (await pay(w, w.c.olivia, id, first)).json<PayCryptoSubscriptionResponse>();
+    const firstDue = Date.parse(activated.subscription.nextPaymentDue ?? '');
+    const next = baseUnitsOf(activated.subscription.paymentDetails.amount, ETH_DECIMALS);
+    const second = await sendEth(w, { asset: 'ETH', amount: next.toString() });
+    await mineEth(w, 2);
+    const renewed = (await pay(w, w.c.olivia, id, second)).json<PayCryptoSubscriptionResponse>();
+    expect(renewed.verified).toBe(true);
+    const secondDue = Date.parse(renewed.subscription.nextPaymentDue ?? '');
+    expect(secondDue - firstDue).toBeGreaterThanOrEqual(28 * 86_400_000);
+    expect(secondDue - firstDue).toBeLessThanOrEqual(31 * 86_400_000);
+    const paidOrders = await w.t.database.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.providerRef, [first, second]));
+    expect(paidOrders.map((order) => order.status)).toEqual(['completed', 'completed']);
+  });
+
+  it('refuses a token transfer offered as an ETH payment (rule 5)', async () => {
+    const { id, wei } = await ethSubscription();
+    const hash = await sendEth(w, { asset: 'USDC', amount: wei.toString() });
+    await mineEth(w, 2);
+    const response = await pay(w, w.c.olivia, id, hash);
+    expect(response.statusCode).toBe(422);
+    expect(errorOf(response).message).toContain('rule 5');
   });
 
   it('refuses a payment to another address (rule 4)', async () => {
