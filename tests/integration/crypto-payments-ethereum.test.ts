@@ -127,6 +127,19 @@ describe('ETH', () => {
     expect(errorOf(response).message).toContain('rule 5');
   });
 
+  it('answers pending again when a reorganisation drops the transaction from its block', async () => {
+    const { id, wei } = await ethSubscription();
+    const hash = await sendEth(w, { asset: 'ETH', amount: wei.toString() });
+    await mineEth(w);
+    expect((await pay(w, w.c.olivia, id, hash)).json<PayCryptoSubscriptionResponse>().message).toContain('1 of 2');
+    await post(`${w.eth.url}/__sim/reorg`, { hash });
+    const dropped = (await pay(w, w.c.olivia, id, hash)).json<PayCryptoSubscriptionResponse>();
+    expect(dropped).toMatchObject({ verified: false, pending: true });
+    expect(dropped.message).toContain('not in a block');
+    await mineEth(w, 2);
+    expect((await pay(w, w.c.olivia, id, hash)).json()).toMatchObject({ verified: true });
+  });
+
   it('refuses a payment to another address (rule 4)', async () => {
     const { id, wei } = await ethSubscription();
     const hash = await sendEth(w, {

@@ -7,6 +7,7 @@ import {
   type EthereumChain,
   headOf,
   mine,
+  reorgOut,
   SIMULATED_ETH_WALLET,
   submitTransfer,
   USDC_CONTRACT,
@@ -66,6 +67,14 @@ export const ethereumSimulator: FastifyPluginAsync<EthereumSimulatorOptions> = a
       contract: contract.toLowerCase(),
     });
     return { hash };
+  });
+
+  app.post('/__sim/reorg', async (request, reply) => {
+    const { hash } = (request.body ?? {}) as { hash?: unknown };
+    if (typeof hash !== 'string' || !reorgOut(chain, hash.toLowerCase())) {
+      return reply.code(404).send({ error: 'no mined transaction with that hash' });
+    }
+    return { hash, pending: true };
   });
 
   app.get('/tx/:hash', async (request, reply) => {

@@ -93,3 +93,17 @@ export function submitTransfer(chain: EthereumChain, transfer: EthTransfer): str
   chain.pending.push(hash);
   return hash;
 }
+
+/**
+ * A reorganisation that drops the transaction from its block: it is pending again (no block, no receipt) and
+ * goes into the next block mined. False when it was not mined.
+ */
+export function reorgOut(chain: EthereumChain, hash: string): boolean {
+  const tx = chain.transactions.get(hash);
+  if (tx === undefined || tx.blockNumber === null) return false;
+  const block = chain.blocks[tx.blockNumber];
+  if (block !== undefined) block.transactions = block.transactions.filter((candidate) => candidate !== hash);
+  tx.blockNumber = null;
+  chain.pending.push(hash);
+  return true;
+}
