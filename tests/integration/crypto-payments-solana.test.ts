@@ -82,6 +82,15 @@ describe('SOL', () => {
     expect(errorOf(underpaid).message).toContain('rule 6');
   });
 
+  it('refuses a token sent in place of SOL (rule 5)', async () => {
+    const { id, lamports } = await solSubscription();
+    const signature = await sendSol(w, { asset: 'USDC', amount: lamports.toString() });
+    await advanceSlots(w);
+    const response = await pay(w, w.c.olivia, id, signature);
+    expect(response.statusCode).toBe(422);
+    expect(errorOf(response).message).toContain('rule 5');
+  });
+
   it('refuses a transaction older than its quote (rule 8)', async () => {
     w.clock.advanceDays(1 / 24);
     const { id, lamports } = await solSubscription();
@@ -159,5 +168,28 @@ describe('USDC-SPL', () => {
     });
     expect(later.result).toMatchObject({ meta: { err: null } });
     expect((await pay(w, w.c.olivia, id, signature)).json()).toMatchObject({ verified: true });
+  });
+
+  it('refuses a transfer older than its quote (rule 8) and another customer’s exact amount (rule 9)', async () => {
+    w.clock.advanceDays(1 / 24);
+    const later = await usdcSubscription();
+    w.clock.advanceDays(-1 / 24);
+    const early = await sendSol(w, { asset: 'USDC', amount: later.units.toString() });
+    await advanceSlots(w);
+    expect(errorOf(await pay(w, w.c.olivia, later.id, early)).message).toContain('rule 8');
+
+    const olivias = await usdcSubscription();
+    const eddies = await subscribe(w, 'USDC-SPL', { cookie: w.c.eddie, serverId: w.studyHall });
+    const eddiesUnits = baseUnitsOf(eddies.paymentDetails.amount, 6);
+    expect(eddiesUnits > olivias.units).toBe(true);
+    const signature = await sendSol(w, { asset: 'USDC', amount: eddiesUnits.toString() });
+    await advanceSlots(w);
+    const response = await pay(w, w.c.olivia, olivias.id, signature);
+    expect(response.statusCode).toBe(422);
+    expect(errorOf(response).message).toContain('rule 9');
+    // Eddie's own payment of his amount is not blocked by Olivia's refused attempt with another hash.
+    const his = await sendSol(w, { asset: 'USDC', amount: eddiesUnits.toString() });
+    await advanceSlots(w);
+    expect((await pay(w, w.c.eddie, eddies.subscription.id, his)).json()).toMatchObject({ verified: true });
   });
 });

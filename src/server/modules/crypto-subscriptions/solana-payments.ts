@@ -54,7 +54,12 @@ export async function inspectSolanaPayment(
     if (input.currency === 'SOL') {
       const index = transaction.transaction.message.accountKeys.findIndex((key) => key.pubkey === input.recipient);
       const received = index < 0 ? 0n : (meta.postBalances[index] ?? 0n) - (meta.preBalances[index] ?? 0n);
-      if (received <= 0n) return rejected(4, `No SOL arrived at Rampart's address ${input.recipient}.`);
+      if (received <= 0n) {
+        const tokens = (meta.postTokenBalances ?? []).some((balance) => balance.owner === input.recipient);
+        return tokens
+          ? rejected(5, 'This transaction sends a token, not SOL.')
+          : rejected(4, `No SOL arrived at Rampart's address ${input.recipient}.`);
+      }
       return { outcome: 'settled', paid: received, blockTime };
     }
     const ours = (meta.postTokenBalances ?? []).filter((balance) => balance.owner === input.recipient);
