@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type AppConfig, ConfigError, isLoopbackHost, loadConfig } from './config.js';
+import { CHAIN_SIMULATOR_PREFIXES } from './config-chain.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { DirectoryLockedError } from './db/directory-lock.js';
 import type { DescribedDemoAccount } from './demo/accounts.js';
@@ -110,6 +111,7 @@ function printBanner(config: AppConfig, databaseKind: string, accounts: readonly
         const admin = config.adminDiscordIds.has(account.discordId) ? ' [admin]' : '';
         return `  - ${account.globalName} (${account.username}#${account.discriminator})${admin}: ${account.description}`;
       }),
+      `Crypto payments: send them from the simulated wallet at ${url}${CHAIN_SIMULATOR_PREFIXES.wallet} and paste the hash it shows.`,
     );
     if (isLoopbackHost(config.host)) {
       lines.push(
