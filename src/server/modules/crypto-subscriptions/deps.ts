@@ -1,10 +1,8 @@
-import type { Rpc, SolanaRpcApi } from '@solana/kit';
-import type { PublicClient } from 'viem';
 import type { AppContext } from '../../app-context.js';
+import type { InspectPayment } from './chain-inspector.js';
 
-/** What the crypto subscription services use: the app's context, a clock, and one client per chain. */
+/** What the crypto subscription services use: the app's context, a clock, and the chains' inspector. */
 export interface CryptoDeps extends Pick<AppContext, 'db' | 'config' | 'realtime' | 'log'> {
   now: () => Date;
-  ethereum: PublicClient;
-  solana: Rpc<SolanaRpcApi>;
+  inspect: InspectPayment;
 }

@@ -13,8 +13,6 @@ import type { ChainConfig } from '../../config-chain.js';
 import { AppError } from '../../errors.js';
 import { type Inspection, pending, rejected } from './inspection.js';
 
-export const ETHEREUM_HASH = /^0x[0-9a-f]{64}$/;
-
 /** viem over plain JSON-RPC; no block-number cache, so a confirmation counted a moment ago is not reused. */
 export function ethereumClient(config: ChainConfig['ethereum']): PublicClient {
   return createPublicClient({ transport: http(config.rpcUrl, { timeout: 10_000, retryCount: 1 }), cacheTime: 0 });

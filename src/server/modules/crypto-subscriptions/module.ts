@@ -1,8 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import type { ServerModule } from '../server-module.js';
-import { ethereumClient } from './ethereum-payments.js';
+import { chainInspector } from './chain-inspector.js';
 import { registerCryptoSubscriptionRoutes } from './routes.js';
-import { solanaClient } from './solana-payments.js';
 import { createSubscriptionSweep, type SubscriptionSweep } from './sweep.js';
 
 /**
@@ -16,8 +15,7 @@ export function createCryptoSubscriptionsModule(
   const deps = {
     ...ctx,
     now: options.now ?? (() => new Date()),
-    ethereum: ethereumClient(ctx.config.chain.ethereum),
-    solana: solanaClient(ctx.config.chain.solana),
+    inspect: chainInspector(ctx.config.chain),
   };
   return {
     module: { register: (routes) => registerCryptoSubscriptionRoutes(routes, deps) },

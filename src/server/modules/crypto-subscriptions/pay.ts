@@ -7,11 +7,9 @@ import type { Caller } from '../auth/caller.js';
 import { createOrder, fulfilOrderIn } from '../orders/fulfilment.js';
 import { minimumAccepted } from './amounts.js';
 import type { CryptoDeps } from './deps.js';
-import { ETHEREUM_HASH, inspectEthereumPayment } from './ethereum-payments.js';
-import type { Inspection } from './inspection.js';
+import { ETHEREUM_HASH, isSolanaSignature } from './hash-format.js';
 import { QUOTE_GRACE_MS, type QuoteRow, storeQuote } from './quotes.js';
 import { ownSubscription, pricesFor } from './service.js';
-import { inspectSolanaPayment, isSolanaSignature } from './solana-payments.js';
 import { oneMonthAfter, type SubscriptionRow, toSubscription } from './view.js';
 
 /** A block may be this much older than its quote (clocks of chain and server differ a little). */
@@ -51,13 +49,6 @@ function normalisedHash(currency: CryptoCurrency, raw: string): string {
     );
   }
   return hash;
-}
-
-function inspect(deps: CryptoDeps, subscription: SubscriptionRow, hash: string): Promise<Inspection> {
-  const { currency, recipientAddress: recipient } = subscription;
-  return currency === 'ETH' || currency === 'USDC-ERC20'
-    ? inspectEthereumPayment(deps.ethereum, deps.config.chain.ethereum, { hash, currency, recipient })
-    : inspectSolanaPayment(deps.solana, deps.config.chain.solana, { hash, currency, recipient });
 }
 
 /** Rules 6, 8 and 9: enough paid, after the quote and within its life, and not another customer's amount. */
@@ -168,7 +159,11 @@ export async function paySubscription(
   if (quote === null)
     throw new AppError('CONFLICT', 'This subscription has no quote to pay; open it again from Billing.');
 
-  const inspection = await inspect(deps, subscription, hash);
+  const inspection = await deps.inspect({
+    currency: subscription.currency,
+    hash,
+    recipient: subscription.recipientAddress,
+  });
   if (inspection.outcome === 'rejected') throw reject(inspection.rule, inspection.reason);
   if (inspection.outcome === 'pending') {
     await reserve(deps, caller, subscription, quote, hash);

@@ -1,21 +1,10 @@
 import { createSolanaRpc, signature as toSignature, type Rpc, type SolanaRpcApi } from '@solana/kit';
-import bs58 from 'bs58';
 import type { ChainConfig } from '../../config-chain.js';
 import { AppError } from '../../errors.js';
 import { type Inspection, pending, rejected } from './inspection.js';
 
 export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 const COMMITMENT_RANK = { processed: 0, confirmed: 1, finalized: 2 } as const;
-
-/** Rule 1 for Solana: base58 of a 64-byte signature. */
-export function isSolanaSignature(value: string): boolean {
-  if (!/^[1-9A-HJ-NP-Za-km-z]{64,88}$/.test(value)) return false;
-  try {
-    return bs58.decode(value).length === 64;
-  } catch {
-    return false;
-  }
-}
 
 export function solanaClient(config: ChainConfig['solana']): Rpc<SolanaRpcApi> {
   return createSolanaRpc(config.rpcUrl);
