@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cryptoQuotes } from '../../src/server/db/schema-commerce.js';
 import type { CryptoQuote } from '../../src/shared/contracts/crypto-subscriptions.js';
 import type { PaywallQuoteResponse } from '../../src/shared/contracts/payments.js';
-import { cryptoWorld, type CryptoWorld, errorOf, post } from '../helpers/crypto.js';
+import { createSubscription, cryptoWorld, type CryptoWorld, errorOf, post } from '../helpers/crypto.js';
 import { sameOrigin } from '../helpers/test-app.js';
 
 /**
@@ -106,25 +106,44 @@ describe('POST /api/paywall/quote', () => {
   it('gives concurrent quotes of one currency different amounts, each one offset above the rounded price', async () => {
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, index) =>
-        planQuote({ plan: 'EXTRA_AUDIT', currency: 'SOL' }, index % 2 === 0 ? w.c.olivia : w.c.eddie),
+        createSubscription(
+          w,
+          index % 2 === 0 ? w.c.olivia : w.c.eddie,
+          index % 2 === 0 ? { currency: 'SOL', serverId: w.pixelPlaza } : { currency: 'SOL', serverId: w.studyHall },
+        ),
       ),
     );
-    const amounts = answers.map((response) => response.json<PaywallQuoteResponse>().amount);
+    expect(answers.map((response) => response.statusCode)).toEqual(Array.from({ length: 12 }, () => 201));
+    const amounts = answers.map(
+      (response) => response.json<{ paymentDetails: { amount: string } }>().paymentDetails.amount,
+    );
     expect(new Set(amounts).size).toBe(12);
     // 50 / 151.2 = 0.33068… → 0.331; offsets 1 to 12 in the third decimal.
     const thousandths = amounts.map((amount) => Math.round(Number(amount) * 1000)).sort((a, b) => a - b);
     expect(thousandths).toEqual(Array.from({ length: 12 }, (_, index) => 332 + index));
   });
 
+  it('answers the same quote to a caller who asks again while it has most of its life left', async () => {
+    const first = (await planQuote({ plan: 'DIY', currency: 'USDC-ERC20' })).json<PaywallQuoteResponse>();
+    const again = (await planQuote({ plan: 'DIY', currency: 'USDC-ERC20' })).json<PaywallQuoteResponse>();
+    expect(again).toEqual(first);
+    const someoneElse = (
+      await planQuote({ plan: 'DIY', currency: 'USDC-ERC20' }, w.c.eddie)
+    ).json<PaywallQuoteResponse>();
+    expect(someoneElse.amount).not.toBe(first.amount);
+    const stored = await w.t.database.db.select().from(cryptoQuotes).where(eq(cryptoQuotes.currency, 'USDC-ERC20'));
+    expect(stored).toHaveLength(2);
+  });
+
   it('frees an amount once its quote has expired (and its grace has passed)', async () => {
     await post(`${w.prices.url}/__sim/prices`, { usd: { ethereum: 4000 } });
-    const first = (await planQuote({ plan: 'EXTRA_AUDIT', currency: 'ETH' })).json<PaywallQuoteResponse>();
-    const second = (await planQuote({ plan: 'EXTRA_AUDIT', currency: 'ETH' })).json<PaywallQuoteResponse>();
-    expect([first.amount, second.amount]).toEqual(['0.012501', '0.012502']);
+    const first = (await planQuote({ plan: 'FULL', currency: 'ETH' })).json<PaywallQuoteResponse>();
+    const second = (await planQuote({ plan: 'FULL', currency: 'ETH' }, w.c.eddie)).json<PaywallQuoteResponse>();
+    expect([first.amount, second.amount]).toEqual(['0.250001', '0.250002']);
     w.clock.advanceDays(1 / 24);
-    const later = (await planQuote({ plan: 'EXTRA_AUDIT', currency: 'ETH' })).json<PaywallQuoteResponse>();
+    const later = (await planQuote({ plan: 'FULL', currency: 'ETH' })).json<PaywallQuoteResponse>();
     w.clock.advanceDays(-1 / 24);
-    expect(later.amount).toBe('0.012501');
+    expect(later.amount).toBe('0.250001');
   });
 
   it('refuses unknown plans and currencies (400) and visitors (401)', async () => {

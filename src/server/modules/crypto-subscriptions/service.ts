@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import {
   CRYPTO_QUOTE_LIST_DECIMALS,
   type CryptoCurrency,
@@ -27,6 +27,8 @@ import { priceOf, storeQuote } from './quotes.js';
 import { oneMonthAfter, paymentDetailsOf, toSubscription } from './view.js';
 
 const MONITORING_CENTS = ORDER_PRODUCT_PRICE_CENTS.MONITORING;
+/** A plan's quote is answered again while it has at least this long left. */
+const REUSABLE_FOR_MS = 20 * 60_000;
 const needsFeed = (currency: CryptoCurrency) => currency === 'ETH' || currency === 'SOL';
 
 /** Prices from the feed when the currency needs them; USDC is 1:1. */
@@ -64,14 +66,31 @@ export async function quotePlan(
   input: { plan: CheckoutPlan; currency: CryptoCurrency },
 ): Promise<PaywallQuoteResponse> {
   const usdCents = ORDER_PRODUCT_PRICE_CENTS[PRODUCT_OF_CHECKOUT_PLAN[input.plan]];
-  const prices = await pricesFor(deps, input.currency);
-  const quote = await storeQuote(deps.db, {
-    userId: caller.user.id,
-    currency: input.currency,
-    usdCents,
-    prices,
-    now: deps.now(),
-  });
+  const now = deps.now();
+  // Asking again while a quote still has most of its life answers the same quote, so repeated asking cannot
+  // use up the unique amounts of a currency.
+  const [held] = await deps.db
+    .select()
+    .from(cryptoQuotes)
+    .where(
+      and(
+        eq(cryptoQuotes.userId, caller.user.id),
+        eq(cryptoQuotes.currency, input.currency),
+        eq(cryptoQuotes.usdCents, usdCents),
+        gt(cryptoQuotes.expiresAt, new Date(now.getTime() + REUSABLE_FOR_MS)),
+      ),
+    )
+    .orderBy(desc(cryptoQuotes.createdAt))
+    .limit(1);
+  const quote =
+    held ??
+    (await storeQuote(deps.db, {
+      userId: caller.user.id,
+      currency: input.currency,
+      usdCents,
+      prices: await pricesFor(deps, input.currency),
+      now,
+    }));
   return {
     plan: input.plan,
     currency: input.currency,
