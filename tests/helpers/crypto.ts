@@ -36,6 +36,8 @@ export async function cryptoWorld() {
   const c = { olivia: await t.signIn(DEMO.olivia), eddie: await t.signIn(DEMO.eddie), ada: await t.signIn(DEMO.ada) };
   const pixelPlaza = await serverId(t, c.olivia, GUILDS.typical);
   const studyHall = await serverId(t, c.eddie, GUILDS.studyHall);
+  /** Another of Olivia's servers: an unpaid subscription is answered again per server and currency. */
+  const wildWest = await serverId(t, c.olivia, GUILDS.dangerous);
   return {
     t,
     prices,
@@ -45,6 +47,7 @@ export async function cryptoWorld() {
     c,
     pixelPlaza,
     studyHall,
+    wildWest,
     close: async () => {
       await t.close();
       await Promise.all([prices.close(), eth.close(), sol.close()]);

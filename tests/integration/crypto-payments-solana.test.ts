@@ -172,8 +172,12 @@ describe('USDC-SPL', () => {
 
   it('refuses a transfer older than its quote (rule 8) and another customer’s exact amount (rule 9)', async () => {
     w.clock.advanceDays(1 / 24);
-    const later = await usdcSubscription();
+    const laterSubscription = await subscribe(w, 'USDC-SPL', { cookie: w.c.olivia, serverId: w.wildWest });
     w.clock.advanceDays(-1 / 24);
+    const later = {
+      id: laterSubscription.subscription.id,
+      units: baseUnitsOf(laterSubscription.paymentDetails.amount, 6),
+    };
     const early = await sendSol(w, { asset: 'USDC', amount: later.units.toString() });
     await advanceSlots(w);
     expect(errorOf(await pay(w, w.c.olivia, later.id, early)).message).toContain('rule 8');

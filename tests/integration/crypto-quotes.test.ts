@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cryptoQuotes } from '../../src/server/db/schema-commerce.js';
+import { storeQuote } from '../../src/server/modules/crypto-subscriptions/quotes.js';
 import type { CryptoQuote } from '../../src/shared/contracts/crypto-subscriptions.js';
 import type { PaywallQuoteResponse } from '../../src/shared/contracts/payments.js';
-import { createSubscription, cryptoWorld, type CryptoWorld, errorOf, post } from '../helpers/crypto.js';
-import { sameOrigin } from '../helpers/test-app.js';
+import { cryptoWorld, type CryptoWorld, errorOf, post } from '../helpers/crypto.js';
+import { userIdOf } from '../helpers/evidence.js';
+import { DEMO, sameOrigin } from '../helpers/test-app.js';
 
 /**
  * Quotes from the simulated CoinGecko feed (ETH 3012.45, SOL 151.2 USD): rounded up to the display decimals,
@@ -104,23 +106,29 @@ describe('POST /api/paywall/quote', () => {
   });
 
   it('gives concurrent quotes of one currency different amounts, each one offset above the rounded price', async () => {
-    const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, index) =>
-        createSubscription(
-          w,
-          index % 2 === 0 ? w.c.olivia : w.c.eddie,
-          index % 2 === 0 ? { currency: 'SOL', serverId: w.pixelPlaza } : { currency: 'SOL', serverId: w.studyHall },
-        ),
+    const olivia = await userIdOf(w.t, DEMO.olivia);
+    const quotes = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        storeQuote(w.t.database.db, {
+          userId: olivia,
+          currency: 'SOL',
+          usdCents: 5_000,
+          prices: { ETH: '3012.45', SOL: '151.2' },
+          now: w.clock.now(),
+        }),
       ),
     );
-    expect(answers.map((response) => response.statusCode)).toEqual(Array.from({ length: 12 }, () => 201));
-    const amounts = answers.map(
-      (response) => response.json<{ paymentDetails: { amount: string } }>().paymentDetails.amount,
-    );
-    expect(new Set(amounts).size).toBe(12);
     // 50 / 151.2 = 0.33068… → 0.331; offsets 1 to 12 in the third decimal.
-    const thousandths = amounts.map((amount) => Math.round(Number(amount) * 1000)).sort((a, b) => a - b);
+    const thousandths = quotes.map((quote) => Math.round(Number(quote.amountDisplay) * 1000)).sort((a, b) => a - b);
     expect(thousandths).toEqual(Array.from({ length: 12 }, (_, index) => 332 + index));
+
+    // Through HTTP at once: Eddie and Ada get the next free amounts; Olivia is answered her own held quote.
+    const answers = await Promise.all(
+      [w.c.olivia, w.c.eddie, w.c.ada].map((cookie) => planQuote({ plan: 'EXTRA_AUDIT', currency: 'SOL' }, cookie)),
+    );
+    const [olivias, ...others] = answers.map((response) => response.json<PaywallQuoteResponse>().amount);
+    expect(quotes.map((quote) => quote.amountDisplay)).toContain(olivias);
+    expect(others.sort()).toEqual(['0.344', '0.345']);
   });
 
   it('answers the same quote to a caller who asks again while it has most of its life left', async () => {

@@ -65,6 +65,15 @@ describe('POST /api/crypto-subscriptions', () => {
     expect(Date.parse(paymentDetails.quoteExpiresAt) - w.clock.now().getTime()).toBeGreaterThan(29 * 60_000);
   });
 
+  it('answers the unpaid subscription of the same server and currency again instead of opening another', async () => {
+    const first = await subscribe(w, 'USDC-ERC20', { cookie: w.c.olivia, serverId: w.wildWest });
+    const again = await subscribe(w, 'USDC-ERC20', { cookie: w.c.olivia, serverId: w.wildWest });
+    expect(again.subscription.id).toBe(first.subscription.id);
+    expect(again.paymentDetails.amount).toBe(first.paymentDetails.amount);
+    const other = await subscribe(w, 'SOL', { cookie: w.c.olivia, serverId: w.wildWest });
+    expect(other.subscription.id).not.toBe(first.subscription.id);
+  });
+
   it('refuses an amount other than 50, an unknown currency and a malformed server id (400)', async () => {
     const cases = [
       { currency: 'SOL', usdAmount: 49, serverId: w.pixelPlaza },
@@ -92,7 +101,7 @@ describe('GET /api/crypto-subscriptions/user', () => {
     await subscribe(w, 'ETH', { cookie: w.c.eddie, serverId: w.studyHall });
     const olivias = (await list(w.c.olivia)).json<CryptoSubscription[]>();
     expect(olivias.length).toBeGreaterThanOrEqual(2);
-    expect(olivias.every((subscription) => subscription.serverId === w.pixelPlaza)).toBe(true);
+    expect(new Set(olivias.map((subscription) => subscription.serverId))).toEqual(new Set([w.pixelPlaza, w.wildWest]));
     expect(olivias[0]?.currency).toBe('USDC-SPL');
     const eddies = (await list(w.c.eddie)).json<CryptoSubscription[]>();
     expect(eddies.map((subscription) => subscription.serverId)).toEqual([w.studyHall]);

@@ -119,6 +119,24 @@ export async function createSubscription(
   requireMonitoringPrice(input.usdAmount);
   const server = await findAccessibleServer(deps.db, caller, input.serverId);
   const recipientAddress = recipientFor(deps, input.currency);
+  // Opening the dialog again answers the unpaid subscription already there, so repeated attempts neither
+  // clutter the list nor use up the currency's unique amounts.
+  const [waiting] = await withServerAndQuote(deps)
+    .where(
+      and(
+        eq(cryptoSubscriptions.userId, caller.user.id),
+        eq(cryptoSubscriptions.serverId, server.id),
+        eq(cryptoSubscriptions.currency, input.currency),
+        eq(cryptoSubscriptions.status, 'awaiting_payment'),
+      ),
+    )
+    .orderBy(desc(cryptoSubscriptions.createdAt))
+    .limit(1);
+  if (waiting !== undefined) {
+    const [current = waiting] = await withFreshQuotes(deps, [waiting]);
+    const subscription = toSubscription(deps.config.chain, current);
+    return { subscription, paymentDetails: subscription.paymentDetails };
+  }
   const prices = await pricesFor(deps, input.currency);
   const now = deps.now();
   const { subscription, quote } = await deps.db.transaction(async (tx) => {
