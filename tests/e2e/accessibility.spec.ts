@@ -123,6 +123,16 @@ describe('accessibility of every page in both themes', () => {
     { account: 'visitor', path: '/about-our-audit' },
     { account: 'visitor', path: '/redeem' },
     { account: 'olivia', path: '/paywall' },
+    {
+      account: 'olivia',
+      path: '/paywall',
+      name: 'checkout dialog, Cryptocurrency tab',
+      open: async (page) => {
+        await page.getByRole('button', { name: /^Choose Full Service/ }).click();
+        await page.getByRole('dialog').getByRole('tab', { name: 'Cryptocurrency' }).click();
+        await page.getByRole('button', { name: 'Monthly crypto subscription' }).waitFor();
+      },
+    },
     { account: 'olivia', path: '/redeem' },
     { account: 'olivia', path: '/dashboard' },
     { account: 'eddie', path: '/' },
