@@ -4,7 +4,7 @@ import type { CryptoSubscription, PaymentDetails } from '../../../shared/contrac
 import { useCreateCryptoSubscription } from '../../api/crypto/crypto-subscription-mutations';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/use-toast';
-import { ApiError } from '../../lib/api-errors';
+import { creationFailureMessage } from './crypto-messages';
 import { CurrencyStep } from './currency-step';
 import { PaymentStep } from './payment-step';
 
@@ -17,11 +17,6 @@ interface CryptoSubscriptionDialogProps {
 interface Created {
   subscription: CryptoSubscription;
   paymentDetails: PaymentDetails;
-}
-
-function creationFailure(error: unknown): string {
-  if (error instanceof ApiError && error.status < 500 && error.serverMessage !== null) return error.serverMessage;
-  return 'The subscription could not be created. Please try again in a moment.';
 }
 
 /** The monthly crypto subscription: choose a currency, then send the exact amount and prove it with the hash. */
@@ -54,7 +49,7 @@ export function CryptoSubscriptionDialog({ open, onOpenChange, server }: CryptoS
         onError: (error) =>
           toast({
             title: 'Failed to Create Subscription',
-            description: creationFailure(error),
+            description: creationFailureMessage(error),
             variant: 'destructive',
           }),
       },

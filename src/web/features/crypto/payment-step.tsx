@@ -11,7 +11,7 @@ import { toast } from '../../components/ui/use-toast';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { CopyButton } from './copy-button';
 import { CURRENCY_OPTIONS, amountWithUnit, explorerTransactionUrl } from './crypto-amounts';
-import { HASH_REQUIRED, verificationFailure, verificationOutcome } from './verification-outcome';
+import { HASH_REQUIRED, verificationFailure, verificationOutcome } from './crypto-messages';
 
 interface PaymentStepProps {
   subscription: CryptoSubscription;

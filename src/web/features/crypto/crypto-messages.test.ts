@@ -3,9 +3,10 @@ import { ApiError } from '../../lib/api-errors';
 import {
   VERIFICATION_ERROR,
   VERIFICATION_FAILED,
+  creationFailureMessage,
   verificationFailure,
   verificationOutcome,
-} from './verification-outcome';
+} from './crypto-messages';
 
 const envelope = (status: number, code: string, message: string) =>
   new ApiError(status, JSON.stringify({ error: { code, message } }), '');
@@ -38,5 +39,17 @@ describe('verificationFailure', () => {
       reason: null,
     });
     expect(verificationFailure(new TypeError('Failed to fetch'))).toEqual({ toast: VERIFICATION_ERROR, reason: null });
+  });
+});
+
+describe('creationFailureMessage', () => {
+  it('shows the server’s words for a refusal, the standard sentence otherwise', () => {
+    expect(creationFailureMessage(envelope(403, 'FORBIDDEN', 'You may not manage this server'))).toBe(
+      'You may not manage this server',
+    );
+    const standard = 'The subscription could not be created. Please try again in a moment.';
+    expect(creationFailureMessage(envelope(502, 'UPSTREAM_UNAVAILABLE', 'Price feed down'))).toBe(standard);
+    expect(creationFailureMessage(new ApiError(400, '', 'Bad Request'))).toBe(standard);
+    expect(creationFailureMessage(new TypeError('Failed to fetch'))).toBe(standard);
   });
 });

@@ -39,3 +39,13 @@ export function verificationFailure(error: unknown): {
   }
   return { toast: VERIFICATION_ERROR, reason: null };
 }
+
+const CREATION_FALLBACK = 'The subscription could not be created. Please try again in a moment.';
+
+/** The 'Failed to Create Subscription' description: the server's words for a refusal, else the standard sentence. */
+export function creationFailureMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.serverMessage !== null) {
+    return error.serverMessage;
+  }
+  return CREATION_FALLBACK;
+}
