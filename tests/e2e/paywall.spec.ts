@@ -1,5 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { AuditUsage } from '../../src/shared/contracts/audits.js';
+import type { Entitlement } from '../../src/shared/contracts/entitlements.js';
+import { AUDITS_PER_ENTITLEMENT } from '../../src/shared/plans.js';
+import type { Server } from '../../src/shared/contracts/servers.js';
+import { getJson } from './support/api.js';
 import { useBrowser } from './support/browser.js';
 import { expectPath, signInThroughDiscord } from './support/sign-in.js';
 
@@ -7,6 +12,24 @@ const browser = useBrowser();
 
 // One session for the file: sign-ins are rate limited per client.
 let olivia: Page;
+/** The simulated Checkout Session Olivia paid, refunded after the file so she has no plan again for the others. */
+let paidSession: { simulatorOrigin: string; id: string } | undefined;
+/** Another file may have given Olivia a coupon's audit on the same server, so counts are compared, not assumed. */
+let entitlementsBefore = 0;
+
+async function entitlementsOf(page: Page): Promise<Entitlement[]> {
+  return getJson<Entitlement[]>(page, '/api/entitlements');
+}
+
+/** The webhook that fulfils or refunds an order arrives on its own time; the test waits for its effect. */
+async function waitForEntitlements(page: Page, done: (list: Entitlement[]) => boolean): Promise<Entitlement[]> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const list = await entitlementsOf(page);
+    if (done(list)) return list;
+    await page.waitForTimeout(200);
+  }
+  throw new Error('the entitlements did not change as expected');
+}
 
 beforeAll(async () => {
   olivia = await browser.newPage();
@@ -14,9 +37,16 @@ beforeAll(async () => {
   await signInThroughDiscord(olivia, 'olivia');
 });
 
+afterAll(async () => {
+  if (paidSession === undefined) return;
+  const refund = await olivia.request.post(`${paidSession.simulatorOrigin}/__sim/sessions/${paidSession.id}/refund`);
+  expect(refund.status(), await refund.text()).toBe(200);
+  await waitForEntitlements(olivia, (list) => list.length === entitlementsBefore);
+});
+
 describe('the paywall for an owner without a plan', () => {
   it('shows both plans with their prices', async () => {
-    await expectPath(olivia, '/paywall');
+    await olivia.goto('/paywall');
     await olivia.getByRole('heading', { name: 'Choose Your Audit Plan', level: 1 }).waitFor();
     const plans = olivia.getByRole('list', { name: 'Audit plans' });
     await expect(plans.getByRole('heading', { name: 'DIY Audit' }).isVisible()).resolves.toBe(true);
@@ -41,5 +71,50 @@ describe('the paywall for an owner without a plan', () => {
     await expect(dialog.getByText('300+ coins at 0.5% fees').isVisible()).resolves.toBe(true);
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
+  });
+});
+
+describe('buying DIY by card', () => {
+  it('goes through the Stripe checkout page, confirms, and lands on the dashboard with the plan’s audits', async () => {
+    entitlementsBefore = (await entitlementsOf(olivia)).length;
+    // The dashboard shows the first server of the list, so that is the one the plan is bought for.
+    const [firstServer] = await getJson<Server[]>(olivia, '/api/servers');
+    if (firstServer === undefined) throw new Error('Olivia has no server');
+    const usageBefore = await getJson<AuditUsage>(olivia, `/api/servers/${firstServer.id}/audit-usage`);
+
+    await olivia.goto('/paywall');
+    await olivia.getByRole('button', { name: /^Choose DIY Audit/ }).click();
+    const dialog = olivia.getByRole('dialog', { name: 'Checkout: DIY Audit' });
+    await dialog.getByRole('combobox', { name: 'Discord server' }).click();
+    await olivia.getByRole('option', { name: firstServer.name }).click();
+    await dialog.getByRole('button', { name: 'Pay $350 by Card' }).click();
+
+    // Stripe's hosted page (the simulator's, on its own origin): the price comes from the server's list.
+    await olivia.waitForURL((url) => url.pathname.startsWith('/c/pay/'));
+    const hosted = new URL(olivia.url());
+    paidSession = { simulatorOrigin: hosted.origin, id: hosted.pathname.split('/').at(-1) ?? '' };
+    await olivia.getByText('$350.00').first().waitFor();
+    const logged: string[] = [];
+    olivia.on('console', (message) => logged.push(message.text()));
+    await olivia.getByRole('button', { name: 'Pay', exact: true }).click();
+
+    await expectPath(olivia, '/paywall/success');
+    await olivia.getByRole('heading', { name: 'Payment Successful', level: 1 }).waitFor();
+    const orderId = new URL(olivia.url()).searchParams.get('order_id') ?? '';
+    expect(orderId).not.toBe('');
+    // The order id is logged for support, never shown.
+    await expect.poll(() => logged.some((line) => line.includes(orderId))).toBe(true);
+    expect(await olivia.getByText(orderId).count()).toBe(0);
+
+    const entitlements = await waitForEntitlements(olivia, (list) => list.length > entitlementsBefore);
+    expect(entitlements.filter((entitlement) => entitlement.provider === 'stripe')).toMatchObject([
+      { serverId: firstServer.id, paid: true, amountUsd: 350 },
+    ]);
+
+    await olivia.getByRole('link', { name: 'Continue' }).click();
+    await expectPath(olivia, '/dashboard');
+    const usage = olivia.getByRole('region', { name: 'Audit Usage' });
+    const remaining = usageBefore.remaining + AUDITS_PER_ENTITLEMENT.DIY;
+    await usage.getByText(`${remaining} audits remaining for this server.`).waitFor();
   });
 });
