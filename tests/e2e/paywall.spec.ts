@@ -118,3 +118,65 @@ describe('buying DIY by card', () => {
     await usage.getByText(`${remaining} audits remaining for this server.`).waitFor();
   });
 });
+
+describe('the monthly crypto subscription', () => {
+  it('is created in ETH, paid from the simulated wallet and verified by its transaction hash', async () => {
+    await olivia.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await olivia.goto('/paywall');
+    await olivia.getByRole('button', { name: /^Choose Full Service/ }).click();
+    const checkout = olivia.getByRole('dialog', { name: 'Checkout: Full Service' });
+    await checkout.getByRole('tab', { name: 'Cryptocurrency' }).click();
+    await checkout.getByRole('combobox', { name: 'Discord server' }).click();
+    await olivia.getByRole('option').first().click();
+    await checkout.getByRole('button', { name: 'Monthly crypto subscription' }).click();
+
+    // Step 1: the four currencies with the quote list's amounts (ETH at 4 decimals, USDC at 2).
+    const dialog = olivia.getByRole('dialog', { name: 'Monthly crypto subscription' });
+    const group = dialog.getByRole('group', { name: 'Pay $50 a month in' });
+    await expect(group.getByRole('radio').count()).resolves.toBe(4);
+    await expect(group.getByText(/^≈ \d+\.\d{4} ETH$/).isVisible()).resolves.toBe(true);
+    await expect(group.getByText('≈ 50.00 USDC').count()).resolves.toBe(2);
+    await group.getByRole('radio', { name: /^ETH/ }).check();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await olivia.getByText('Subscription Created', { exact: true }).first().waitFor();
+
+    // Step 2: the exact amount and the address, copied as a person would.
+    await dialog.getByRole('button', { name: 'Copy amount' }).click();
+    await olivia.getByText('Copied', { exact: true }).first().waitFor();
+    const amount = await olivia.evaluate(() => navigator.clipboard.readText());
+    expect(amount).toMatch(/^\d+\.\d{6}$/);
+    await dialog.getByText(`Send exactly ${amount} ETH`).waitFor();
+    await dialog.getByRole('button', { name: 'Copy recipient address' }).click();
+    const recipient = await olivia.evaluate(() => navigator.clipboard.readText());
+    expect(recipient).toMatch(/^0x[0-9a-fA-F]{40}$/);
+
+    await dialog.getByRole('button', { name: 'Verify Payment' }).click();
+    await olivia.getByText('Transaction Hash Required', { exact: true }).first().waitFor();
+
+    const wallet = await olivia.context().newPage();
+    await wallet.goto('/_sim/wallet/');
+    await wallet.getByLabel('Chain and asset').selectOption('ethereum:ETH');
+    await wallet.getByLabel(/^Send to/).fill(recipient);
+    await wallet.getByLabel(/^Amount/).fill(amount);
+    await wallet.getByRole('button', { name: 'Send' }).click();
+    const hash = await wallet.getByLabel('Transaction hash').inputValue();
+    await wallet.close();
+
+    await dialog.getByLabel('Transaction hash').fill(hash);
+    const explorer = dialog.getByRole('link', { name: /View on the block explorer/ });
+    expect(await explorer.getAttribute('href')).toMatch(new RegExp(`/tx/${hash}$`));
+    expect(await explorer.getAttribute('target')).toBe('_blank');
+    // A transaction short of its confirmations is answered as pending, and verified once it has them.
+    await dialog.getByRole('button', { name: 'Verify Payment' }).click();
+    const active = dialog.getByText('Subscription active', { exact: true });
+    const waiting = dialog.getByText('Waiting for confirmations', { exact: true });
+    for (let attempt = 0; attempt < 30 && !(await active.isVisible()); attempt += 1) {
+      if (await waiting.isVisible()) await dialog.getByRole('button', { name: 'Verify again' }).click();
+      await olivia.waitForTimeout(500);
+    }
+    await active.waitFor();
+    await olivia.getByText('Payment Verified', { exact: true }).first().waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+});
