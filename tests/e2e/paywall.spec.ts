@@ -4,7 +4,7 @@ import type { AuditUsage } from '../../src/shared/contracts/audits.js';
 import type { Entitlement } from '../../src/shared/contracts/entitlements.js';
 import { AUDITS_PER_ENTITLEMENT } from '../../src/shared/plans.js';
 import type { Server } from '../../src/shared/contracts/servers.js';
-import { getJson } from './support/api.js';
+import { getJson, postJson } from './support/api.js';
 import { useBrowser } from './support/browser.js';
 import { expectPath, signInThroughDiscord } from './support/sign-in.js';
 
@@ -71,6 +71,31 @@ describe('the paywall for an owner without a plan', () => {
     await expect(dialog.getByText('300+ coins at 0.5% fees').isVisible()).resolves.toBe(true);
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
+  });
+});
+
+describe('the coupon form', () => {
+  it('sends the code trimmed and upper-cased and explains a refusal by the words of the server’s message', async () => {
+    const ada = await browser.newPage();
+    await signInThroughDiscord(ada, 'ada');
+    const coupon = await postJson<{ id: string; fullCode: string }>(ada, '/api/admin/coupons', {
+      description: 'Revoked before use (paywall e2e)',
+    });
+    await postJson(ada, `/api/admin/coupons/${coupon.id}/revoke`, {}, 200);
+
+    await olivia.goto('/paywall');
+    const form = olivia.getByRole('region', { name: 'Redeem a coupon' });
+    await form.getByLabel('Coupon code').fill(`  ${coupon.fullCode.toLowerCase()} `);
+    await form.getByRole('combobox', { name: 'Server' }).click();
+    await olivia.getByRole('option').first().click();
+    const sent = olivia.waitForRequest((request) => request.url().endsWith('/api/paywall/redeem'));
+    await form.getByRole('button', { name: 'Redeem Coupon' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ couponCode: coupon.fullCode });
+
+    const toast = olivia.getByRole('region', { name: /Status messages/ });
+    await toast.getByText('Coupon Redemption Failed', { exact: true }).waitFor();
+    await toast.getByText('This coupon has been revoked and cannot be used.', { exact: true }).waitFor();
+    await expectPath(olivia, '/paywall');
   });
 });
 

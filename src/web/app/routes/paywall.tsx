@@ -49,9 +49,9 @@ export default function PaywallPage() {
             Have a code instead?
           </h2>
           <div className="grid gap-6 md:grid-cols-2">
-            <Card>
+            <Card role="region" aria-labelledby="paywall-coupon-title">
               <CardHeader>
-                <CardTitle level={3} className="flex items-center gap-2 text-base">
+                <CardTitle id="paywall-coupon-title" level={3} className="flex items-center gap-2 text-base">
                   <Ticket className="size-4 text-primary" aria-hidden="true" />
                   Redeem a coupon
                 </CardTitle>
@@ -61,9 +61,9 @@ export default function PaywallPage() {
                 <PaywallCouponForm />
               </CardContent>
             </Card>
-            <Card>
+            <Card role="region" aria-labelledby="paywall-bypass-title">
               <CardHeader>
-                <CardTitle level={3} className="flex items-center gap-2 text-base">
+                <CardTitle id="paywall-bypass-title" level={3} className="flex items-center gap-2 text-base">
                   <KeyRound className="size-4 text-primary" aria-hidden="true" />
                   Bypass code
                 </CardTitle>

@@ -38,7 +38,7 @@ export function PaywallCouponForm() {
         onSuccess: () => {
           toast({
             title: COUPON_REDEEMED_TITLE,
-            description: 'Your audit is unlocked. Taking you to your dashboard…',
+            description: 'Your free audit has been activated. The audit will start automatically.',
             variant: 'success',
           });
           setRedirecting(true);
