@@ -144,6 +144,27 @@ describe('buying DIY by card', () => {
   });
 });
 
+describe('paying a plan in crypto', () => {
+  it('opens the NOWPayments invoice of the chosen plan in a new tab that cannot reach back', async () => {
+    await olivia.goto('/paywall');
+    await olivia.getByRole('button', { name: /^Choose Full Service/ }).click();
+    const checkout = olivia.getByRole('dialog', { name: 'Checkout: Full Service' });
+    await checkout.getByRole('tab', { name: 'Cryptocurrency' }).click();
+    await checkout.getByRole('combobox', { name: 'Discord server' }).click();
+    await olivia.getByRole('option').first().click();
+    const opened = olivia.context().waitForEvent('page');
+    await checkout.getByRole('button', { name: /Pay with NOWPayments/ }).click();
+    const invoice = await opened;
+    await invoice.waitForURL((url) => url.pathname.endsWith('/payment/') && url.searchParams.has('iid'));
+    // The hosted invoice is priced by the server: Full Service, $1,000.
+    await invoice.getByText(/1000/).first().waitFor();
+    expect(await invoice.evaluate(() => window.opener)).toBeNull();
+    await invoice.close();
+    await checkout.getByText('The invoice is open in a new tab.', { exact: false }).waitFor();
+    await expectPath(olivia, '/paywall');
+  });
+});
+
 describe('the monthly crypto subscription', () => {
   it('is created in ETH, paid from the simulated wallet and verified by its transaction hash', async () => {
     await olivia.context().grantPermissions(['clipboard-read', 'clipboard-write']);
