@@ -142,6 +142,28 @@ describe('buying DIY by card', () => {
     const remaining = usageBefore.remaining + AUDITS_PER_ENTITLEMENT.DIY;
     await usage.getByText(`${remaining} audits remaining for this server.`).waitFor();
   });
+
+  it('says Payment Error when Stripe cannot open a checkout, and stays on the paywall', async () => {
+    if (paidSession === undefined) throw new Error('the purchase above did not reach Stripe');
+    // The simulator answers the next API request with a 500 that Stripe says not to retry.
+    const fault = await olivia.request.post(`${paidSession.simulatorOrigin}/__sim/faults`, {
+      data: { status: 500, count: 1, shouldRetry: false },
+    });
+    expect(fault.status()).toBe(200);
+    await olivia.goto('/paywall');
+    await olivia.getByRole('button', { name: /^Choose Full Service/ }).click();
+    const dialog = olivia.getByRole('dialog', { name: 'Checkout: Full Service' });
+    await dialog.getByRole('combobox', { name: 'Discord server' }).click();
+    await olivia.getByRole('option').first().click();
+    await dialog.getByRole('button', { name: 'Pay $1,000 by Card' }).click();
+    await olivia.getByText('Payment Error', { exact: true }).first().waitFor();
+    await olivia
+      .getByText('The checkout could not be started. Please try again in a moment.', { exact: true })
+      .first()
+      .waitFor();
+    await expectPath(olivia, '/paywall');
+    await expect(dialog.getByRole('button', { name: 'Pay $1,000 by Card' }).isEnabled()).resolves.toBe(true);
+  });
 });
 
 describe('paying a plan in crypto', () => {
@@ -152,6 +174,23 @@ describe('paying a plan in crypto', () => {
     await checkout.getByRole('tab', { name: 'Cryptocurrency' }).click();
     await checkout.getByRole('combobox', { name: 'Discord server' }).click();
     await olivia.getByRole('option').first().click();
+    // A browser that blocks the tab: nothing is created, and the user is told to allow popups.
+    await olivia.evaluate(() => {
+      const open = window.open.bind(window);
+      window.open = () => {
+        window.open = open;
+        return null;
+      };
+    });
+    const invoiceRequests: string[] = [];
+    olivia.on('request', (request) => {
+      if (request.url().endsWith('/api/paywall/checkout/nowpayments')) invoiceRequests.push(request.url());
+    });
+    await checkout.getByRole('button', { name: /Pay with NOWPayments/ }).click();
+    await olivia.getByText('Popup Blocked', { exact: true }).first().waitFor();
+    await olivia.getByText('Please allow popups and try again.', { exact: true }).first().waitFor();
+    expect(invoiceRequests).toEqual([]);
+
     const opened = olivia.context().waitForEvent('page');
     await checkout.getByRole('button', { name: /Pay with NOWPayments/ }).click();
     const invoice = await opened;
