@@ -55,6 +55,11 @@ export const getCryptoQuote = route('getCryptoQuote', 'GET', '/api/crypto-subscr
 export const createCryptoSubscription = route('createCryptoSubscription', 'POST', '/api/crypto-subscriptions');
 export const payCryptoSubscription = route('payCryptoSubscription', 'POST', '/api/crypto-subscriptions/:id/pay');
 
+export const listCoupons = route('listCoupons', 'GET', '/api/admin/coupons');
+export const createCoupon = route('createCoupon', 'POST', '/api/admin/coupons');
+export const revokeCoupon = route('revokeCoupon', 'POST', '/api/admin/coupons/:id/revoke');
+export const deleteCoupon = route('deleteCoupon', 'DELETE', '/api/admin/coupons/:id');
+
 export const listEvidenceThreads = route('listEvidenceThreads', 'GET', '/api/evidence/threads');
 export const getEvidenceThread = route('getEvidenceThread', 'GET', '/api/evidence/threads/:id');
 export const createEvidenceThread = route('createEvidenceThread', 'POST', '/api/evidence/threads');
