@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AuditUsage } from '../../src/shared/contracts/audits.js';
@@ -6,6 +9,7 @@ import { AUDITS_PER_ENTITLEMENT } from '../../src/shared/plans.js';
 import type { Server } from '../../src/shared/contracts/servers.js';
 import { getJson, postJson } from './support/api.js';
 import { useBrowser } from './support/browser.js';
+import { freePort, type ServerProcess, startServerProcess } from './support/server-process.js';
 import { expectPath, signInThroughDiscord } from './support/sign-in.js';
 
 const browser = useBrowser();
@@ -96,6 +100,57 @@ describe('the coupon form', () => {
     await toast.getByText('Coupon Redemption Failed', { exact: true }).waitFor();
     await toast.getByText('This coupon has been revoked and cannot be used.', { exact: true }).waitFor();
     await expectPath(olivia, '/paywall');
+  });
+});
+
+describe('redeeming a coupon on the paywall (a server of its own: a coupon cannot be given back)', () => {
+  let server: ServerProcess | undefined;
+  let dataDir = '';
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'rampart-paywall-'));
+    server = await startServerProcess({ dataDir, port: await freePort() });
+  });
+
+  afterAll(async () => {
+    const code = await server?.stop('SIGINT', 15_000);
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(code).toBe(0);
+  });
+
+  it('says Coupon Redeemed Successfully and goes to the dashboard after 1.5 s', async () => {
+    if (server === undefined) throw new Error('the server did not start');
+    const ada = await browser.newPage();
+    await signInThroughDiscord(ada, 'ada', server.url);
+    const coupon = await postJson<{ fullCode: string }>(ada, `${server.url}/api/admin/coupons`, {});
+    const owner = await browser.newPage();
+    await signInThroughDiscord(owner, 'olivia', server.url);
+    await expectPath(owner, '/paywall');
+
+    const form = owner.getByRole('region', { name: 'Redeem a coupon' });
+    await form.getByLabel('Coupon code').fill(coupon.fullCode.toLowerCase());
+    await form.getByRole('combobox', { name: 'Server' }).click();
+    await owner.getByRole('option').first().click();
+    // The page's own clock: when the answer arrived, and when the app moved on to the dashboard.
+    await owner.evaluate(() => {
+      const push = history.pushState.bind(history);
+      history.pushState = (...args: Parameters<History['pushState']>) => {
+        Reflect.set(window, 'navigatedAt', performance.now());
+        push(...args);
+      };
+    });
+    await form.getByRole('button', { name: 'Redeem Coupon' }).click();
+    const toast = owner.getByRole('region', { name: /Status messages/ });
+    await toast.getByText('Coupon Redeemed Successfully', { exact: true }).waitFor();
+    await expectPath(owner, '/dashboard');
+    const waited = await owner.evaluate(() => {
+      const answer = performance
+        .getEntriesByType('resource')
+        .find((entry) => entry.name.endsWith('/api/paywall/redeem')) as PerformanceResourceTiming | undefined;
+      return Number(Reflect.get(window, 'navigatedAt')) - (answer?.responseEnd ?? Number.NaN);
+    });
+    expect(waited).toBeGreaterThanOrEqual(1_450);
+    await owner.getByRole('region', { name: 'Audit Usage' }).waitFor();
   });
 });
 
