@@ -38,6 +38,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Serve the Discord simulator under DISCORD_SIMULATOR_PREFIX (demo mode). */
   serveDiscordSimulator?: boolean;
+  /** Serve the NOWPayments simulator under NOWPAYMENTS_SIMULATOR_PREFIX (demo mode). */
+  serveNowPaymentsSimulator?: boolean;
   /** Where the simulator keeps bot invites across restarts. */
   simulatorStatePath?: string;
   logger?: boolean;
@@ -167,6 +169,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await serveDiscordSimulator(app, config, {
       ...(options.simulatorStatePath === undefined ? {} : { statePath: options.simulatorStatePath }),
     });
+  }
+
+  if (options.serveNowPaymentsSimulator === true && config.nowPayments !== null) {
+    const { serveNowPaymentsSimulator } = await import('./demo/nowpayments-simulator.js');
+    await serveNowPaymentsSimulator(app, config.nowPayments, config.publicUrl);
   }
 
   await registerWebApp(app, config.webDistDir);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_WAIVER_DAYS } from '../shared/evidence-rules.js';
 import { type BypassConfig, loadBypassConfig } from './config-bypass.js';
+import { loadNowPaymentsConfig, type NowPaymentsConfig } from './config-nowpayments.js';
 
 /** Path prefix under which the Discord simulator is served when no real Discord app is configured. */
 export const DISCORD_SIMULATOR_PREFIX = '/_sim/discord';
@@ -94,6 +95,8 @@ export interface AppConfig {
   /** How long a waiver granted by approved evidence applies to later audits. */
   waiverDays: number;
   bypass: BypassConfig;
+  /** Crypto invoices (null: not configured, so not offered). */
+  nowPayments: NowPaymentsConfig | null;
 }
 
 /** Client id and secret of the simulated Discord application (demo and test mode only). */
@@ -194,6 +197,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     waiverDays: env.WAIVER_DAYS,
     bypass: loadBypassConfig(source, { demoMode, sessionSecret }),
+    nowPayments: loadNowPaymentsConfig(source, { demoMode, publicUrl, port: env.PORT }, (m) => new ConfigError(m)),
   };
 }
 

@@ -54,6 +54,7 @@ async function serve(
     // Runs call Discord (in demo mode, this very process): the worker starts once the port listens.
     runAuditWorker: false,
     serveDiscordSimulator: config.demoMode,
+    serveNowPaymentsSimulator: config.demoMode,
     ...(config.database.kind === 'pglite'
       ? { simulatorStatePath: path.join(config.database.dataDir, 'discord-simulator.json') }
       : {}),

@@ -11,6 +11,11 @@ import { GUILDS, grantEntitlement, serverId, startAudit, waitForAudit } from '..
 import { userIdOf } from '../helpers/evidence.js';
 import { submitConsent } from '../helpers/consent-form.js';
 import { SAMPLE, uploadRequest } from '../helpers/multipart.js';
+import { nowPaymentsEnv, startTestNowPayments } from '../helpers/nowpayments.js';
+import { SIMULATED_NOWPAYMENTS_ACCOUNT } from '../../src/server/config-nowpayments.js';
+import type { CheckoutResponse } from '../../src/shared/contracts/payments.js';
+import type { RunningNowPaymentsSimulator } from '../../src/simulators/nowpayments/standalone.js';
+import { ipnSignature } from '../../src/simulators/nowpayments/signature.js';
 import { createTestApp, DEMO, sameOrigin, type TestApp } from '../helpers/test-app.js';
 
 /**
@@ -226,9 +231,23 @@ const MATRIX = {
   revokeCoupon: onNewCoupon('revokeCoupon'),
   deleteCoupon: onNewCoupon('deleteCoupon'),
   createStripeCheckout: { notServedYet: 'issue 10: declared, not served yet' },
-  createCryptoInvoice: { notServedYet: 'issue 10: declared, not served yet' },
+  createCryptoInvoice: {
+    subject: 'someones-object',
+    request: (world, caller) =>
+      call(byName('createCryptoInvoice'), world.cookie(caller), { body: { plan: 'DIY', serverId: world.studyHall } }),
+    verify: (response) => expect(response.json<CheckoutResponse>().url).toContain('/payment/?iid='),
+  },
   receiveStripeWebhook: { notServedYet: 'issue 10: declared, not served yet' },
-  receiveNowPaymentsWebhook: { notServedYet: 'issue 10: declared, not served yet' },
+  receiveNowPaymentsWebhook: {
+    subject: 'the-caller',
+    // Signed by NOWPayments, whoever's browser happens to carry cookies: every caller is answered alike.
+    request: async (world, caller) => {
+      const ipn = await signedIpn();
+      const request = call(byName('receiveNowPaymentsWebhook'), world.cookie(caller), { body: ipn.body });
+      return { ...request, headers: { ...request.headers, 'x-nowpayments-sig': ipn.signature } };
+    },
+    verify: (response) => expect(response.json()).toEqual({ received: true }),
+  },
   quotePaywallPlan: { notServedYet: 'issue 10: declared, not served yet' },
   listPayments: { notServedYet: 'issue 10: declared, not served yet' },
   downloadPaymentReceipt: { notServedYet: 'issue 10: declared, not served yet' },
@@ -309,6 +328,22 @@ async function notificationOf(world: World, caller: Caller): Promise<string> {
   return stored.notification.id;
 }
 
+let nowPayments: RunningNowPaymentsSimulator;
+let ipn: { body: object; signature: string } | undefined;
+/** An IPN NOWPayments signed about a payment of its own (no order of ours), made once. */
+async function signedIpn(): Promise<{ body: object; signature: string }> {
+  if (ipn !== undefined) return ipn;
+  const created = await fetch(`${nowPayments.url}/v1/payment`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': SIMULATED_NOWPAYMENTS_ACCOUNT.apiKey },
+    body: JSON.stringify({ price_amount: 350, price_currency: 'usd', pay_currency: 'eth' }),
+  });
+  const { payment_id } = (await created.json()) as { payment_id: number };
+  const body = { payment_id, payment_status: 'waiting', actually_paid: 0, fee: { currency: 'eth', serviceFee: 0 } };
+  ipn = { body, signature: ipnSignature(body, SIMULATED_NOWPAYMENTS_ACCOUNT.ipnSecret) };
+  return ipn;
+}
+
 let ownersFileId: string | undefined;
 /** A file the owner uploaded (not yet attached to a message). */
 async function ownersFile(world: World): Promise<string> {
@@ -337,7 +372,8 @@ let t: TestApp;
 let world: World;
 
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+  nowPayments = await startTestNowPayments();
+  t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', ...nowPaymentsEnv(nowPayments.url) });
   const cookies = {
     owner: await t.signIn(ACCOUNT.owner),
     otherOwner: await t.signIn(ACCOUNT.otherOwner),
@@ -413,7 +449,10 @@ async function evidenceFixtures(
     notificationOf: (caller) => (caller === 'admin' ? admin.notification.id : owner.id),
   };
 }
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await nowPayments?.close();
+});
 
 const isServed = (declared: Endpoint) => t.app.hasRoute({ method: declared.method, url: declared.path });
 const rows = Object.entries(MATRIX) as [EndpointName, ServedRow | NotServedRow][];

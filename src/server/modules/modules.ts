@@ -1,5 +1,6 @@
 import { apiDocsModule } from './api-docs/routes.js';
 import { authModule } from './auth/routes.js';
+import { cryptoInvoicesModule } from './crypto-invoices/routes.js';
 import { entitlementsModule } from './entitlements/routes.js';
 import { evidenceFilesModule } from './evidence-files/routes.js';
 import { healthModule } from './health/routes.js';
@@ -28,6 +29,7 @@ export function serverModules(
     notificationsModule,
     evidenceFilesModule,
     coupons,
+    cryptoInvoicesModule,
     apiDocsModule,
   ];
 }
