@@ -42,6 +42,8 @@ export interface BuildAppOptions {
   serveNowPaymentsSimulator?: boolean;
   /** Where the simulator keeps bot invites across restarts. */
   simulatorStatePath?: string;
+  /** Serve the Stripe simulator on its own port (demo mode; config-stripe.ts). */
+  serveStripeSimulator?: boolean;
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logDestination?: DestinationStream;
@@ -174,6 +176,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.serveNowPaymentsSimulator === true && config.nowPayments !== null) {
     const { serveNowPaymentsSimulator } = await import('./demo/nowpayments-simulator.js');
     await serveNowPaymentsSimulator(app, config.nowPayments, config.publicUrl);
+  }
+  if (options.serveStripeSimulator === true) {
+    const { serveStripeSimulator } = await import('./demo/stripe-simulator.js');
+    await serveStripeSimulator(app, config);
   }
 
   await registerWebApp(app, config.webDistDir);

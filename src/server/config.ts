@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DEFAULT_WAIVER_DAYS } from '../shared/evidence-rules.js';
 import { type BypassConfig, loadBypassConfig } from './config-bypass.js';
 import { loadNowPaymentsConfig, type NowPaymentsConfig } from './config-nowpayments.js';
+import { loadStripeConfig, type StripeConfig } from './config-stripe.js';
 
 /** Path prefix under which the Discord simulator is served when no real Discord app is configured. */
 export const DISCORD_SIMULATOR_PREFIX = '/_sim/discord';
@@ -97,6 +98,8 @@ export interface AppConfig {
   bypass: BypassConfig;
   /** Crypto invoices (null: not configured, so not offered). */
   nowPayments: NowPaymentsConfig | null;
+  /** Card payments (config-stripe.ts); null when not configured outside demo mode. */
+  stripe: StripeConfig | null;
 }
 
 /** Client id and secret of the simulated Discord application (demo and test mode only). */
@@ -198,6 +201,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     waiverDays: env.WAIVER_DAYS,
     bypass: loadBypassConfig(source, { demoMode, sessionSecret }),
     nowPayments: loadNowPaymentsConfig(source, { demoMode, publicUrl, port: env.PORT }, (m) => new ConfigError(m)),
+    stripe: loadStripeConfig(source, { demoMode, port: env.PORT, publicUrl, invalid: (m) => new ConfigError(m) }),
   };
 }
 

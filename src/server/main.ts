@@ -55,6 +55,7 @@ async function serve(
     runAuditWorker: false,
     serveDiscordSimulator: config.demoMode,
     serveNowPaymentsSimulator: config.demoMode,
+    serveStripeSimulator: config.demoMode,
     ...(config.database.kind === 'pglite'
       ? { simulatorStatePath: path.join(config.database.dataDir, 'discord-simulator.json') }
       : {}),
@@ -114,6 +115,10 @@ function printBanner(config: AppConfig, databaseKind: string, accounts: readonly
         ? []
         : [`Bypass code for the paywall's Admin Login dialog: ${config.bypass.demoCode}`]),
     );
+    const stripeSimulator = config.stripe?.simulator;
+    if (stripeSimulator) {
+      lines.push(`Card payments go to a simulated Stripe at ${stripeSimulator.publicUrl}: nothing is charged.`);
+    }
     if (isLoopbackHost(config.host)) {
       lines.push(
         `Listening on loopback only (${config.host}): other machines cannot reach this demo, where anyone can sign in as its admin.`,

@@ -17,6 +17,10 @@ import type { CheckoutResponse } from '../../src/shared/contracts/payments.js';
 import type { RunningNowPaymentsSimulator } from '../../src/simulators/nowpayments/standalone.js';
 import { ipnSignature } from '../../src/simulators/nowpayments/signature.js';
 import { createTestApp, DEMO, sameOrigin, type TestApp } from '../helpers/test-app.js';
+import Stripe from 'stripe';
+import { createOrder, fulfilOrder } from '../../src/server/modules/orders/fulfilment.js';
+import { type RunningStripeSimulator, startStripeSimulator } from '../../src/simulators/stripe/standalone.js';
+import { stripeEvent, TEST_STRIPE } from '../helpers/stripe.js';
 
 /**
  * Every declared endpoint × every kind of caller, checked against the outcome its declaration implies:
@@ -230,14 +234,32 @@ const MATRIX = {
   },
   revokeCoupon: onNewCoupon('revokeCoupon'),
   deleteCoupon: onNewCoupon('deleteCoupon'),
-  createStripeCheckout: { notServedYet: 'issue 10: declared, not served yet' },
+  createStripeCheckout: {
+    subject: 'someones-object',
+    request: (world, caller) =>
+      call(byName('createStripeCheckout'), world.cookie(caller), { body: { plan: 'DIY', serverId: world.studyHall } }),
+    verify: (response) => expect(response.json<{ url: string }>().url).toContain('/c/pay/cs_test_'),
+  },
   createCryptoInvoice: {
     subject: 'someones-object',
     request: (world, caller) =>
       call(byName('createCryptoInvoice'), world.cookie(caller), { body: { plan: 'DIY', serverId: world.studyHall } }),
     verify: (response) => expect(response.json<CheckoutResponse>().url).toContain('/payment/?iid='),
   },
-  receiveStripeWebhook: { notServedYet: 'issue 10: declared, not served yet' },
+  receiveStripeWebhook: {
+    subject: 'the-caller',
+    // Stripe signs it; who else is signed in does not matter.
+    request: (_world, caller) => {
+      const payload = JSON.stringify(stripeEvent('customer.created', { id: 'cus_1' }, `evt_matrix_${caller}`));
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: TEST_STRIPE.webhookSecret });
+      return {
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      };
+    },
+  },
   receiveNowPaymentsWebhook: {
     subject: 'the-caller',
     // Signed by NOWPayments, whoever's browser happens to carry cookies: every caller is answered alike.
@@ -249,8 +271,16 @@ const MATRIX = {
     verify: (response) => expect(response.json()).toEqual({ received: true }),
   },
   quotePaywallPlan: { notServedYet: 'issue 10: declared, not served yet' },
-  listPayments: { notServedYet: 'issue 10: declared, not served yet' },
-  downloadPaymentReceipt: { notServedYet: 'issue 10: declared, not served yet' },
+  listPayments: plain('listPayments'),
+  downloadPaymentReceipt: {
+    subject: 'someones-object',
+    // A receipt is the buyer's own: each caller downloads one of theirs; another owner tries the owner's.
+    request: async (world, caller) =>
+      call(byName('downloadPaymentReceipt'), world.cookie(caller), {
+        params: { id: await completedPaymentOf(world, caller === 'otherOwner' ? 'owner' : caller) },
+      }),
+    verify: (response) => expect(response.headers['content-type']).toBe('application/pdf'),
+  },
   getCryptoQuote: { notServedYet: 'issue 10: declared, not served yet' },
   createCryptoSubscription: { notServedYet: 'issue 10: declared, not served yet' },
   payCryptoSubscription: { notServedYet: 'issue 10: declared, not served yet' },
@@ -344,6 +374,20 @@ async function signedIpn(): Promise<{ body: object; signature: string }> {
   return ipn;
 }
 
+/** A completed card payment of the caller's account (a visitor is served the owner's), fulfilled as a webhook would. */
+async function completedPaymentOf(world: World, caller: Caller): Promise<string> {
+  const db = world.t.database.db;
+  const userId = await userIdOf(world.t, accountOf(caller));
+  const order = await createOrder(db, {
+    userId,
+    serverId: world.studyHall,
+    product: 'EXTRA_AUDIT',
+    provider: 'stripe',
+  });
+  await fulfilOrder(db, { orderId: order.id, providerPaymentId: `pi_matrix_${order.id}`, now: new Date() });
+  return order.id;
+}
+
 let ownersFileId: string | undefined;
 /** A file the owner uploaded (not yet attached to a message). */
 async function ownersFile(world: World): Promise<string> {
@@ -370,10 +414,21 @@ function expectedStatus(declared: Endpoint, row: ServedRow, caller: Caller): num
 
 let t: TestApp;
 let world: World;
+let stripeSimulator: RunningStripeSimulator;
 
 beforeAll(async () => {
   nowPayments = await startTestNowPayments();
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', ...nowPaymentsEnv(nowPayments.url) });
+  stripeSimulator = await startStripeSimulator({
+    apiKey: TEST_STRIPE.secretKey,
+    webhookSecret: TEST_STRIPE.webhookSecret,
+  });
+  t = await createTestApp({
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    STRIPE_SECRET_KEY: TEST_STRIPE.secretKey,
+    STRIPE_WEBHOOK_SECRET: TEST_STRIPE.webhookSecret,
+    STRIPE_API_BASE: stripeSimulator.url,
+    ...nowPaymentsEnv(nowPayments.url),
+  });
   const cookies = {
     owner: await t.signIn(ACCOUNT.owner),
     otherOwner: await t.signIn(ACCOUNT.otherOwner),
@@ -452,6 +507,7 @@ async function evidenceFixtures(
 afterAll(async () => {
   await t?.close();
   await nowPayments?.close();
+  await stripeSimulator?.close();
 });
 
 const isServed = (declared: Endpoint) => t.app.hasRoute({ method: declared.method, url: declared.path });

@@ -4,10 +4,12 @@ import { cryptoInvoicesModule } from './crypto-invoices/routes.js';
 import { entitlementsModule } from './entitlements/routes.js';
 import { evidenceFilesModule } from './evidence-files/routes.js';
 import { healthModule } from './health/routes.js';
+import { paymentsModule } from './payments/routes.js';
 import { publicConfigModule } from './public-config/routes.js';
 import { notificationsModule } from './notifications/routes.js';
 import type { ServerModule } from './server-module.js';
 import { serversModule } from './servers/routes.js';
+import { stripeCheckoutModule } from './stripe-checkout/routes.js';
 
 /**
  * Every module the server runs, in one list; the audits module is built with its worker, the evidence
@@ -30,6 +32,8 @@ export function serverModules(
     evidenceFilesModule,
     coupons,
     cryptoInvoicesModule,
+    stripeCheckoutModule,
+    paymentsModule,
     apiDocsModule,
   ];
 }
