@@ -273,6 +273,7 @@ describe('the monthly crypto subscription', () => {
     // Step 1: the four currencies with the quote list's amounts (ETH at 4 decimals, USDC at 2).
     const dialog = olivia.getByRole('dialog', { name: 'Monthly crypto subscription' });
     const group = dialog.getByRole('group', { name: 'Pay $50 a month in' });
+    await group.getByRole('radio', { name: /^SOL/ }).waitFor();
     await expect(group.getByRole('radio').count()).resolves.toBe(4);
     await expect(group.getByText(/^≈ \d+\.\d{4} ETH$/).isVisible()).resolves.toBe(true);
     await expect(group.getByText('≈ 50.00 USDC').count()).resolves.toBe(2);
