@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type AppConfig, ConfigError, isLoopbackHost, loadConfig } from './config.js';
+import { CHAIN_SIMULATOR_PREFIXES } from './config-chain.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { DirectoryLockedError } from './db/directory-lock.js';
 import type { DescribedDemoAccount } from './demo/accounts.js';
@@ -56,6 +57,7 @@ async function serve(
     serveDiscordSimulator: config.demoMode,
     serveNowPaymentsSimulator: config.demoMode,
     serveStripeSimulator: config.demoMode,
+    serveChainSimulators: config.demoMode,
     ...(config.database.kind === 'pglite'
       ? { simulatorStatePath: path.join(config.database.dataDir, 'discord-simulator.json') }
       : {}),
@@ -114,6 +116,7 @@ function printBanner(config: AppConfig, databaseKind: string, accounts: readonly
       ...(config.bypass.demoCode === null
         ? []
         : [`Bypass code for the paywall's Admin Login dialog: ${config.bypass.demoCode}`]),
+      `Crypto payments: send them from the simulated wallet at ${url}${CHAIN_SIMULATOR_PREFIXES.wallet} and paste the hash it shows.`,
     );
     const stripeSimulator = config.stripe?.simulator;
     if (stripeSimulator) {

@@ -4,7 +4,14 @@ import type { Audit, AuditWithChecks } from '../../src/shared/contracts/audits.j
 import type { EvidenceFile } from '../../src/shared/contracts/evidence.js';
 import { type Endpoint, pathOf } from '../../src/shared/contracts/endpoint.js';
 import { ENDPOINTS, type EndpointName } from '../../src/shared/contracts/endpoints.js';
+import bs58 from 'bs58';
 import { and, eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import {
+  startEthereumSimulator,
+  startPriceSimulator,
+  startSolanaSimulator,
+} from '../../src/simulators/chains/standalone.js';
 import { notifications } from '../../src/server/db/schema-evidence.js';
 import { recordNotifications } from '../../src/server/modules/notifications/notify.js';
 import { GUILDS, grantEntitlement, serverId, startAudit, waitForAudit } from '../helpers/audits.js';
@@ -270,7 +277,6 @@ const MATRIX = {
     },
     verify: (response) => expect(response.json()).toEqual({ received: true }),
   },
-  quotePaywallPlan: { notServedYet: 'issue 10: declared, not served yet' },
   listPayments: plain('listPayments'),
   downloadPaymentReceipt: {
     subject: 'someones-object',
@@ -281,10 +287,6 @@ const MATRIX = {
       }),
     verify: (response) => expect(response.headers['content-type']).toBe('application/pdf'),
   },
-  getCryptoQuote: { notServedYet: 'issue 10: declared, not served yet' },
-  createCryptoSubscription: { notServedYet: 'issue 10: declared, not served yet' },
-  payCryptoSubscription: { notServedYet: 'issue 10: declared, not served yet' },
-  listUserCryptoSubscriptions: { notServedYet: 'issue 10: declared, not served yet' },
   listEvidenceThreads: plain('listEvidenceThreads'),
   getEvidenceThread: onThread('getEvidenceThread', (evidence) => evidence.threadId),
   createEvidenceThread: {
@@ -344,7 +346,52 @@ const MATRIX = {
       call(byName('downloadEvidenceFile'), world.cookie(caller), { params: { id: await ownersFile(world) } }),
     verify: (response) => expect(response.headers['content-disposition']).toContain('attachment'),
   },
+  getCryptoQuote: {
+    subject: 'the-caller',
+    request: (world, caller) => call(byName('getCryptoQuote'), world.cookie(caller), { params: { usdAmount: '50' } }),
+  },
+  quotePaywallPlan: {
+    subject: 'the-caller',
+    request: (world, caller) =>
+      call(byName('quotePaywallPlan'), world.cookie(caller), { body: { plan: 'DIY', currency: 'ETH' } }),
+  },
+  createCryptoSubscription: {
+    subject: 'someones-object',
+    request: (world, caller) =>
+      call(byName('createCryptoSubscription'), world.cookie(caller), {
+        body: { currency: 'USDC-SPL', usdAmount: 50, serverId: world.studyHall },
+      }),
+  },
+  listUserCryptoSubscriptions: plain('listUserCryptoSubscriptions'),
+  payCryptoSubscription: {
+    subject: 'someones-object',
+    // Each caller pays their own subscription with a signature the chain has not seen yet (pending, 200);
+    // another owner tries the owner's.
+    request: async (world, caller) =>
+      call(byName('payCryptoSubscription'), world.cookie(caller), {
+        params: { id: await subscriptionOf(world, caller === 'otherOwner' ? 'owner' : caller) },
+        body: { transactionHash: bs58.encode(randomBytes(64)) },
+      }),
+    verify: (response) => expect(response.json()).toMatchObject({ verified: false, pending: true }),
+  },
 } satisfies Record<EndpointName, ServedRow | NotServedRow>;
+
+const subscriptions = new Map<Caller, string>();
+/** A USDC-SPL subscription of the caller's on Study Hall (a visitor is served the owner's). */
+async function subscriptionOf(world: World, caller: Caller): Promise<string> {
+  const account = caller === 'visitor' ? 'owner' : caller;
+  const known = subscriptions.get(account);
+  if (known !== undefined) return known;
+  const response = await world.t.app.inject(
+    call(byName('createCryptoSubscription'), world.cookie(account), {
+      body: { currency: 'USDC-SPL', usdAmount: 50, serverId: world.studyHall },
+    }),
+  );
+  if (response.statusCode !== 201) throw new Error(`subscribing answered ${response.statusCode}: ${response.body}`);
+  const id = response.json<{ subscription: { id: string } }>().subscription.id;
+  subscriptions.set(account, id);
+  return id;
+}
 
 /** A fresh notification of the caller's account (a visitor is served the owner's). */
 async function notificationOf(world: World, caller: Caller): Promise<string> {
@@ -415,6 +462,7 @@ function expectedStatus(declared: Endpoint, row: ServedRow, caller: Caller): num
 let t: TestApp;
 let world: World;
 let stripeSimulator: RunningStripeSimulator;
+let chainSimulators: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
   nowPayments = await startTestNowPayments();
@@ -422,12 +470,21 @@ beforeAll(async () => {
     apiKey: TEST_STRIPE.secretKey,
     webhookSecret: TEST_STRIPE.webhookSecret,
   });
+  const [prices, ethereum, solana] = await Promise.all([
+    startPriceSimulator(),
+    startEthereumSimulator(),
+    startSolanaSimulator(),
+  ]);
+  chainSimulators = [prices, ethereum, solana];
   t = await createTestApp({
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     STRIPE_SECRET_KEY: TEST_STRIPE.secretKey,
     STRIPE_WEBHOOK_SECRET: TEST_STRIPE.webhookSecret,
     STRIPE_API_BASE: stripeSimulator.url,
     ...nowPaymentsEnv(nowPayments.url),
+    PRICE_FEED_URL: `${prices.url}/api/v3`,
+    ETH_RPC_URL: ethereum.url,
+    SOL_RPC_URL: solana.url,
   });
   const cookies = {
     owner: await t.signIn(ACCOUNT.owner),
@@ -508,6 +565,7 @@ afterAll(async () => {
   await t?.close();
   await nowPayments?.close();
   await stripeSimulator?.close();
+  await Promise.all(chainSimulators.map((simulator) => simulator.close()));
 });
 
 const isServed = (declared: Endpoint) => t.app.hasRoute({ method: declared.method, url: declared.path });

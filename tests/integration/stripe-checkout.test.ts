@@ -1,13 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../src/server/db/schema-commerce.js';
+import { orders, webhookEvents } from '../../src/server/db/schema-commerce.js';
 import { grantEntitlement, GUILDS, serverId } from '../helpers/audits.js';
 import {
   checkout,
   checkoutOf,
   createStripeTestApp,
   orderRow,
+  sendSignedEvent,
   sessionIdOf,
+  stripeEvent,
   type StripeTestApp,
   TEST_STRIPE,
 } from '../helpers/stripe.js';
@@ -152,6 +154,26 @@ describe('card checkout without Stripe', () => {
         code: 'UPSTREAM_UNAVAILABLE',
         message: 'Card payments are unavailable right now: Stripe could not be reached. Please try again shortly.',
       });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers a verified event 502 when Stripe cannot be asked about it, so Stripe delivers it again', async () => {
+    const t = await createTestApp({
+      STRIPE_SECRET_KEY: TEST_STRIPE.secretKey,
+      STRIPE_WEBHOOK_SECRET: TEST_STRIPE.webhookSecret,
+      STRIPE_API_BASE: 'http://127.0.0.1:9',
+    });
+    try {
+      const event = stripeEvent('checkout.session.completed', {
+        id: 'cs_test_unreachable',
+        object: 'checkout.session',
+      });
+      const response = await sendSignedEvent(t, event);
+      expect(response.statusCode).toBe(502);
+      expect(response.json().error.code).toBe('UPSTREAM_UNAVAILABLE');
+      expect(await t.database.db.select().from(webhookEvents)).toEqual([]);
     } finally {
       await t.close();
     }

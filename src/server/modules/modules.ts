@@ -13,12 +13,14 @@ import { stripeCheckoutModule } from './stripe-checkout/routes.js';
 
 /**
  * Every module the server runs, in one list; the audits module is built with its worker, the evidence
- * module with its waiver sweep and the coupons module with the audits module's start, so they are passed in.
+ * module with its waiver sweep, the coupons module with the audits module's start and the crypto
+ * subscriptions with their lapse sweep, so they are passed in.
  */
 export function serverModules(
   audits: ServerModule,
   evidence: ServerModule,
   coupons: ServerModule,
+  cryptoSubscriptions: ServerModule,
 ): readonly ServerModule[] {
   return [
     healthModule,
@@ -28,6 +30,7 @@ export function serverModules(
     serversModule,
     audits,
     evidence,
+    cryptoSubscriptions,
     notificationsModule,
     evidenceFilesModule,
     coupons,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NOWPAYMENTS_SIMULATOR_PREFIX } from '../config-nowpayments.js';
 import { DISCORD_SIMULATOR_PREFIX } from '../config.js';
+import { CHAIN_SIMULATOR_PREFIXES } from '../config-chain.js';
 
 /**
  * Paths that answer on any address: load-balancer probes call an instance by its internal address,
@@ -13,6 +14,10 @@ const ANY_HOST_PREFIXES = [
   // Payment providers' callbacks, signed and cookieless; in demo mode the simulator posts them over loopback.
   '/api/webhooks/',
   `${NOWPAYMENTS_SIMULATOR_PREFIX}/v1/`,
+  // The price feed and the chains' JSON-RPC, called by the server itself over loopback in demo mode.
+  `${CHAIN_SIMULATOR_PREFIXES.prices}/api/`,
+  CHAIN_SIMULATOR_PREFIXES.ethereum,
+  CHAIN_SIMULATOR_PREFIXES.solana,
 ];
 
 /**

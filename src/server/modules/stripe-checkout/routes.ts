@@ -1,10 +1,26 @@
+import Stripe from 'stripe';
 import * as api from '../../../shared/contracts/payments.js';
+import { AppError } from '../../errors.js';
 import { createStripeClient } from '../../integrations/stripe.js';
 import type { ServerModule } from '../server-module.js';
 import { startStripeCheckout } from './checkout.js';
 import { handleStripeEvent, verifyStripeEvent } from './webhook.js';
 
 const JSON_TYPE = 'application/json';
+
+/** Stripe unreachable while re-reading an event: a 502, which Stripe answers by delivering the event again. */
+function asUpstreamFailure(error: unknown): never {
+  if (error instanceof Stripe.errors.StripeError) {
+    throw new AppError(
+      'UPSTREAM_UNAVAILABLE',
+      'Stripe could not be asked about this event; it will be delivered again.',
+      {
+        cause: error,
+      },
+    );
+  }
+  throw error;
+}
 
 /**
  * Card checkout through Stripe: the paywall's checkout and Stripe's webhook. The webhook is signed over
@@ -40,7 +56,7 @@ export const stripeCheckoutModule: ServerModule = {
           now,
         };
         const event = verifyStripeEvent(deps, request.body, request.headers['stripe-signature']);
-        if (stripe !== null) await handleStripeEvent({ ...deps, stripe }, event);
+        if (stripe !== null) await handleStripeEvent({ ...deps, stripe }, event).catch(asUpstreamFailure);
         return { received: true as const };
       },
       { config: { csrf: false } },
