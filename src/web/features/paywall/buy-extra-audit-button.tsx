@@ -4,7 +4,7 @@ import { Button, type ButtonProps } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useCardCheckout } from './use-card-checkout';
 
-export const BUY_MORE_AUDITS_LABEL = `Buy More Audits (${formatUsd(EXTRA_AUDIT_PRICE_CENTS)})`;
+const BUY_MORE_AUDITS_LABEL = `Buy More Audits (${formatUsd(EXTRA_AUDIT_PRICE_CENTS)})`;
 
 type BuyExtraAuditButtonProps = { serverId: string } & Pick<ButtonProps, 'variant' | 'size'>;
 

@@ -13,7 +13,7 @@ import { toast } from '../../components/ui/use-toast';
 import { COUPON_FAILED_TITLE, COUPON_REDEEMED_TITLE, couponFailureMessage } from './coupon-failure-message';
 
 /** The spec's pause on the success toast before the dashboard (part 2 §4). */
-export const COUPON_REDIRECT_DELAY_MS = 1500;
+const COUPON_REDIRECT_DELAY_MS = 1500;
 
 /** The paywall's coupon form: code trimmed and upper-cased, a server, then the dashboard after 1.5 s. */
 export function PaywallCouponForm() {

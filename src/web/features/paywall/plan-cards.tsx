@@ -8,7 +8,7 @@ import { cn } from '../../lib/utils';
 export type PaywallPlan = Exclude<CheckoutPlan, 'EXTRA_AUDIT'>;
 
 /** The paywall sells two plans; the checkout names Full Service 'FULL'. */
-export const PAYWALL_PLANS: readonly {
+const PAYWALL_PLANS: readonly {
   plan: PaywallPlan;
   details: (typeof PLANS)[keyof typeof PLANS];
   highlight: boolean;
