@@ -16,10 +16,10 @@ const browser = useBrowser();
 
 // One session for the file: sign-ins are rate limited per client.
 let olivia: Page;
-/** The simulated Checkout Session Olivia paid, refunded after the file so she has no plan again for the others. */
+/** The simulated Checkout Session Olivia paid, refunded after the file so it leaves her as it found her. */
 let paidSession: { simulatorOrigin: string; id: string } | undefined;
-/** Another file may have given Olivia a coupon's audit on the same server, so counts are compared, not assumed. */
-let entitlementsBefore = 0;
+/** Other files may already have given Olivia plans on the shared server: only what this file adds is compared. */
+let entitlementsBefore = new Set<string>();
 
 async function entitlementsOf(page: Page): Promise<Entitlement[]> {
   return getJson<Entitlement[]>(page, '/api/entitlements');
@@ -45,7 +45,7 @@ afterAll(async () => {
   if (paidSession === undefined) return;
   const refund = await olivia.request.post(`${paidSession.simulatorOrigin}/__sim/sessions/${paidSession.id}/refund`);
   expect(refund.status(), await refund.text()).toBe(200);
-  await waitForEntitlements(olivia, (list) => list.length === entitlementsBefore);
+  await waitForEntitlements(olivia, (list) => list.every((entitlement) => entitlementsBefore.has(entitlement.id)));
 });
 
 describe('the paywall for an owner without a plan', () => {
@@ -156,7 +156,7 @@ describe('redeeming a coupon on the paywall (a server of its own: a coupon canno
 
 describe('buying DIY by card', () => {
   it('goes through the Stripe checkout page, confirms, and lands on the dashboard with the plan’s audits', async () => {
-    entitlementsBefore = (await entitlementsOf(olivia)).length;
+    entitlementsBefore = new Set((await entitlementsOf(olivia)).map((entitlement) => entitlement.id));
     // The dashboard shows the first server of the list, so that is the one the plan is bought for.
     const [firstServer] = await getJson<Server[]>(olivia, '/api/servers');
     if (firstServer === undefined) throw new Error('Olivia has no server');
@@ -186,9 +186,10 @@ describe('buying DIY by card', () => {
     await expect.poll(() => logged.some((line) => line.includes(orderId))).toBe(true);
     expect(await olivia.getByText(orderId).count()).toBe(0);
 
-    const entitlements = await waitForEntitlements(olivia, (list) => list.length > entitlementsBefore);
-    expect(entitlements.filter((entitlement) => entitlement.provider === 'stripe')).toMatchObject([
-      { serverId: firstServer.id, paid: true, amountUsd: 350 },
+    const isNew = (entitlement: Entitlement) => !entitlementsBefore.has(entitlement.id);
+    const entitlements = await waitForEntitlements(olivia, (list) => list.some(isNew));
+    expect(entitlements.filter(isNew)).toMatchObject([
+      { serverId: firstServer.id, plan: 'DIY', paid: true, provider: 'stripe', amountUsd: 350 },
     ]);
 
     await olivia.getByRole('link', { name: 'Continue' }).click();
