@@ -44,5 +44,19 @@ describe('a crypto invoice in demo mode', () => {
       .toContainEqual(
         expect.objectContaining({ serverId: server?.id, plan: 'DIY', provider: 'nowpayments', paid: true }),
       );
+
+    // Other files expect Olivia without a plan on the shared server: a refund takes this one back.
+    const simulator = `${new URL(url).origin}/_sim/nowpayments/__sim`;
+    const iid = new URL(url).searchParams.get('iid') ?? '';
+    const invoice = (await (await page.request.get(`${simulator}/invoices/${iid}`)).json()) as { paymentId: number };
+    const refunded = await page.request.post(`${simulator}/payments/${invoice.paymentId}/status`, {
+      data: { status: 'refunded' },
+    });
+    expect(refunded.status(), await refunded.text()).toBe(200);
+    await expect
+      .poll(async () => (await (await page.request.get('/api/entitlements')).json()) as Entitlement[], {
+        timeout: 15_000,
+      })
+      .not.toContainEqual(expect.objectContaining({ provider: 'nowpayments' }));
   });
 });

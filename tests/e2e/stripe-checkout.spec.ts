@@ -52,5 +52,18 @@ describe('paying by card through Stripe Checkout', () => {
     const receipt = await page.request.get(`/api/payments/${orderId}/receipt`);
     expect(receipt.status()).toBe(200);
     expect(receipt.headers()['content-type']).toBe('application/pdf');
+
+    // Other files expect Olivia without a plan on the shared server: the refund takes this one back.
+    const session = new URL(url);
+    const refund = await page.request.post(
+      `${session.origin}/__sim/sessions/${session.pathname.split('/').pop() ?? ''}/refund`,
+    );
+    expect(refund.status(), await refund.text()).toBe(200);
+    await expect
+      .poll(async () => {
+        const payments = (await (await page.request.get('/api/payments')).json()) as Payment[];
+        return payments.find((payment) => payment.id === orderId)?.status;
+      })
+      .toBe('refunded');
   });
 });
