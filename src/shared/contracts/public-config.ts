@@ -7,6 +7,8 @@ export const PublicConfig = z.object({
   discordAuthorizeUrl: z.string(),
   /** Permissions for the bot invite: Administrator (as the product asks) and the least-privilege alternative. */
   botPermissions: z.object({ administrator: z.string(), leastPrivilege: z.string() }),
+  /** Demo mode only: the simulated wallet that sends test payments on the simulated chains; null otherwise. */
+  simulatedWalletUrl: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

@@ -5,6 +5,7 @@ const config = {
   discordClientId: '1234567890',
   discordAuthorizeUrl: 'https://discord.com/oauth2/authorize',
   botPermissions: { administrator: '8', leastPrivilege: '536872096' },
+  simulatedWalletUrl: null,
 };
 
 describe('buildBotInviteUrl', () => {

@@ -2,6 +2,7 @@ import { CircleCheck, ExternalLink, Hourglass, ShieldCheck } from 'lucide-react'
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { CryptoSubscription, PaymentDetails } from '../../../shared/contracts/crypto-subscriptions';
 import { usePayCryptoSubscription } from '../../api/crypto/crypto-subscription-mutations';
+import { usePublicConfig } from '../../api/public-config/public-config';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -65,6 +66,7 @@ export function PaymentStep({ subscription, paymentDetails, onDone }: PaymentSte
   const hintId = useId();
   const { currency } = paymentDetails;
   const explorerUrl = explorerTransactionUrl(paymentDetails.explorerTxUrlPrefix, hash);
+  const walletUrl = usePublicConfig().data?.simulatedWalletUrl ?? null;
 
   if (pay.data !== undefined && verificationOutcome(pay.data) === 'verified') {
     return <Verified subscription={pay.data.subscription} onDone={onDone} />;
@@ -129,6 +131,22 @@ export function PaymentStep({ subscription, paymentDetails, onDone }: PaymentSte
           {formatDateTime(paymentDetails.quoteExpiresAt)}.
         </AlertDescription>
       </Alert>
+      {walletUrl !== null && (
+        <p className="text-sm text-muted-foreground">
+          This is a demo: nothing real is sent. Pay from the{' '}
+          <a
+            href={walletUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+          >
+            simulated wallet
+            <ExternalLink className="size-3" aria-hidden="true" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>{' '}
+          and paste the hash it shows.
+        </p>
+      )}
       <div className="grid gap-1.5">
         <Label htmlFor={hashId}>Transaction hash</Label>
         <Input
