@@ -58,7 +58,7 @@ export function CryptoSubscriptionsCard() {
   const subscriptions = useCryptoSubscriptions();
   if (subscriptions.isSuccess && subscriptions.data.length === 0) return null;
   return (
-    <Card role="region" aria-labelledby="billing-crypto-title">
+    <Card role="region" aria-labelledby="billing-crypto-title" className="min-w-0">
       <CardHeader>
         <CardTitle id="billing-crypto-title" className="flex items-center gap-2">
           <Coins className="size-5 text-primary" aria-hidden="true" />

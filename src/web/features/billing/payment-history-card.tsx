@@ -5,7 +5,7 @@ import { LoadError } from '../../components/load-error';
 import { LoadingStatus } from '../../components/loading-status';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { formatDateTime } from '../../lib/format-date';
+import { formatDate } from '../../lib/format-date';
 import { cn } from '../../lib/utils';
 import { PAYMENT_STATUS_LABELS, paymentRow, type PaymentRow } from './billing-display';
 
@@ -18,10 +18,12 @@ const STATUS_STYLES: Record<PaymentDisplayStatus, string> = {
 const COLUMNS = ['Date', 'Server', 'What', 'Provider', 'Amount (USD)', 'Status', 'Receipt'] as const;
 
 function PaymentTableRow({ row }: { row: PaymentRow }) {
-  const date = formatDateTime(row.createdAt);
+  const date = formatDate(row.createdAt);
   return (
     <tr className="border-b last:border-b-0">
-      <td className="py-3 pr-4 whitespace-nowrap">{date}</td>
+      <td className="py-3 pr-4 whitespace-nowrap">
+        <time dateTime={row.createdAt}>{date}</time>
+      </td>
       <td className="max-w-48 truncate py-3 pr-4">{row.server}</td>
       <td className="py-3 pr-4 whitespace-nowrap">{row.what}</td>
       <td className="py-3 pr-4 whitespace-nowrap">{row.provider}</td>
@@ -64,7 +66,8 @@ function PaymentTableRow({ row }: { row: PaymentRow }) {
 export function PaymentHistoryCard() {
   const payments = usePayments();
   return (
-    <Card role="region" aria-labelledby="billing-history-title">
+    // min-w-0: in the page's grid the table's width would otherwise widen the page rather than scroll.
+    <Card role="region" aria-labelledby="billing-history-title" className="min-w-0">
       <CardHeader>
         <CardTitle id="billing-history-title" className="flex items-center gap-2">
           <Receipt className="size-5 text-primary" aria-hidden="true" />

@@ -27,7 +27,7 @@ const OPTIONS: readonly PurchaseOption[] = [
 
 export function PurchaseOptionsCard() {
   return (
-    <Card role="region" aria-labelledby="billing-purchase-title">
+    <Card role="region" aria-labelledby="billing-purchase-title" className="min-w-0">
       <CardHeader>
         <CardTitle id="billing-purchase-title" className="flex items-center gap-2">
           <ShoppingCart className="size-5 text-primary" aria-hidden="true" />

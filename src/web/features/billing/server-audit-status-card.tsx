@@ -79,7 +79,7 @@ function ServerRow({ server }: { server: Server }) {
 export function ServerAuditStatusCard() {
   const servers = useServers({ enabled: true });
   return (
-    <Card role="region" aria-labelledby="billing-servers-title">
+    <Card role="region" aria-labelledby="billing-servers-title" className="min-w-0">
       <CardHeader>
         <CardTitle id="billing-servers-title" className="flex items-center gap-2">
           <ServerIcon className="size-5 text-primary" aria-hidden="true" />
