@@ -83,6 +83,19 @@ describe('public pages and preferences', () => {
     await aboutItem.waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('menu').waitFor({ state: 'detached' });
+    // Radix hands focus back on a timer after the menu unmounts, so the trigger gets it a moment later.
+    await menuButton.evaluate(
+      (element) =>
+        new Promise<void>((resolve, reject) => {
+          const deadline = Date.now() + 2000;
+          const poll = () => {
+            if (element === document.activeElement) resolve();
+            else if (Date.now() > deadline) reject(new Error('focus did not return to the menu button'));
+            else setTimeout(poll, 20);
+          };
+          poll();
+        }),
+    );
     expect(await isFocused(menuButton)).toBe(true);
     await page.keyboard.press('Enter');
     await aboutItem.waitFor();
