@@ -108,9 +108,16 @@ describe('billing and payments', () => {
 
     await page.goto('/billing');
     await item.getByText('Active', { exact: true }).waitFor();
-    await item.getByText(`${created.subscription.monthlyAmount} ETH`).waitFor();
+    // Once paid, the subscription is quoted afresh for the next month.
+    await item.getByText(`${paid.subscription.monthlyAmount} ETH`).waitFor();
     await item.getByText('Ethereum (ETH)').waitFor();
-    expect(paid.subscription.nextPaymentDue).not.toBeNull();
+    const due = paid.subscription.nextPaymentDue;
+    if (due === null) throw new Error('an active subscription has a next payment date');
+    const dueAsShown = await page.evaluate(
+      (iso) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(Date.parse(iso)),
+      due,
+    );
+    await item.getByText(dueAsShown, { exact: true }).waitFor();
 
     const history = page.getByRole('region', { name: 'Payment History' });
     const row = history.getByRole('row').filter({ hasText: 'Monitoring (monthly)' }).first();
