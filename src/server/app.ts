@@ -14,6 +14,7 @@ import { discordUsersAt } from './integrations/discord/user-client.js';
 import type { AuditWorker } from './jobs/audit-worker.js';
 import { LOG_SERIALIZERS } from './log-safety.js';
 import { createAuditsModule } from './modules/audits/module.js';
+import { createCouponsModule } from './modules/coupons/routes.js';
 import { mayReadThread } from './modules/evidence/access.js';
 import { createEvidenceModule } from './modules/evidence/module.js';
 import type { WaiverSweep } from './modules/evidence/waiver-sweep.js';
@@ -151,7 +152,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const evidence = createEvidenceModule(ctx, options.now === undefined ? {} : { now: options.now });
   app.decorate('auditWorker', audits.worker);
   app.decorate('waiverSweep', evidence.sweep);
-  await registerModules(app, ctx, serverModules(audits.module, evidence.module));
+  const coupons = createCouponsModule({ startAudit: audits.startAudit, now: options.now ?? (() => new Date()) });
+  await registerModules(app, ctx, serverModules(audits.module, evidence.module, coupons));
   if (options.runAuditWorker !== false) app.addHook('onReady', async () => audits.worker.start());
   app.addHook('onReady', async () => evidence.sweep.start());
   app.addHook('preClose', async () => {

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_WAIVER_DAYS } from '../shared/evidence-rules.js';
+import { type BypassConfig, loadBypassConfig } from './config-bypass.js';
 
 /** Path prefix under which the Discord simulator is served when no real Discord app is configured. */
 export const DISCORD_SIMULATOR_PREFIX = '/_sim/discord';
@@ -92,6 +93,7 @@ export interface AppConfig {
   trustProxy: false | string[];
   /** How long a waiver granted by approved evidence applies to later audits. */
   waiverDays: number;
+  bypass: BypassConfig;
 }
 
 /** Client id and secret of the simulated Discord application (demo and test mode only). */
@@ -191,6 +193,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: env.WEB_DIST_DIR,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     waiverDays: env.WAIVER_DAYS,
+    bypass: loadBypassConfig(source, { demoMode, sessionSecret }),
   };
 }
 

@@ -109,6 +109,9 @@ function printBanner(config: AppConfig, databaseKind: string, accounts: readonly
         const admin = config.adminDiscordIds.has(account.discordId) ? ' [admin]' : '';
         return `  - ${account.globalName} (${account.username}#${account.discriminator})${admin}: ${account.description}`;
       }),
+      ...(config.bypass.demoCode === null
+        ? []
+        : [`Bypass code for the paywall's Admin Login dialog: ${config.bypass.demoCode}`]),
     );
     if (isLoopbackHost(config.host)) {
       lines.push(

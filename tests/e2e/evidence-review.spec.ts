@@ -212,7 +212,7 @@ describe('the evidence review panel', () => {
     }
 
     await main.getByRole('button', { name: 'Coupons', exact: true }).click();
-    await main.getByText('Arrives with a later release.').waitFor();
+    await main.getByRole('form', { name: 'Create a coupon' }).waitFor();
   });
 
   it('lists evidence records per server, refuses blank test evidence and submits test evidence', async () => {

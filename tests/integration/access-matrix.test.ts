@@ -65,6 +65,8 @@ interface ServedRow {
   staffOnly?: boolean;
   /** Waits until what the request started is over, so the next caller finds the same state. */
   settle?(world: World, caller: Caller, response: LightMyRequestResponse): Promise<void>;
+  /** Declared for a client that never calls it: every caller, staff included, is refused with this status. */
+  refusedToAll?: number;
 }
 interface NotServedRow {
   notServedYet: string;
@@ -107,6 +109,35 @@ const onServer = (name: EndpointName): ServedRow => ({
 });
 
 const REASON = 'Members are screened by a verified bot at the door.';
+
+/** A coupon of its own for each request, created by staff. */
+async function newCouponOf(world: World): Promise<{ id: string; fullCode: string }> {
+  const response = await world.t.app.inject(call(byName('createCoupon'), world.cookie('admin'), { body: {} }));
+  if (response.statusCode !== 201) throw new Error(`coupon creation answered ${response.statusCode}: ${response.body}`);
+  return response.json<{ id: string; fullCode: string }>();
+}
+
+/** Redeems a new coupon on the owner's server; the audit it starts is waited for. */
+const redeemOnServer = (name: 'redeemCoupon' | 'redeemPaywallCoupon'): ServedRow => ({
+  subject: 'someones-object',
+  request: async (world, caller) =>
+    call(byName(name), world.cookie(caller), {
+      body: { couponCode: (await newCouponOf(world)).fullCode, serverId: world.studyHall },
+    }),
+  settle: async (world, caller, response) => {
+    const cookie = world.cookie(caller);
+    const { auditId } = response.json<{ auditId?: string | null }>();
+    if (response.statusCode === 200 && typeof auditId === 'string' && cookie !== undefined) {
+      await waitForAudit(world.t, cookie, auditId);
+    }
+  },
+});
+
+const onNewCoupon = (name: 'revokeCoupon' | 'deleteCoupon'): ServedRow => ({
+  subject: 'someones-object',
+  request: async (world, caller) =>
+    call(byName(name), world.cookie(caller), { params: { id: (await newCouponOf(world)).id } }),
+});
 
 const onThread = (name: EndpointName, id: (evidence: EvidenceFixtures) => string, body?: object): ServedRow => ({
   subject: 'someones-object',
@@ -176,14 +207,24 @@ const MATRIX = {
         body: { status: 'WAIVED', waiveReason: REASON },
       }),
   },
-  redeemCoupon: { notServedYet: 'issue 10: coupon redemption is declared but not served yet' },
-  bypassPaywall: { notServedYet: 'issue 10: the paywall bypass is declared but not served yet' },
-  redeemPaywallCoupon: { notServedYet: 'issue 10: declared, not served yet' },
-  adminBypass: { notServedYet: 'issue 10: declared, not served yet' },
-  listCoupons: { notServedYet: 'issue 10: declared, not served yet' },
-  createCoupon: { notServedYet: 'issue 10: declared, not served yet' },
-  revokeCoupon: { notServedYet: 'issue 10: declared, not served yet' },
-  deleteCoupon: { notServedYet: 'issue 10: declared, not served yet' },
+  redeemCoupon: redeemOnServer('redeemCoupon'),
+  redeemPaywallCoupon: redeemOnServer('redeemPaywallCoupon'),
+  bypassPaywall: {
+    subject: 'someones-object',
+    request: (world, caller) =>
+      call(byName('bypassPaywall'), world.cookie(caller), {
+        body: { code: world.t.config.bypass.demoCode ?? '', username: 'admin', serverId: world.studyHall },
+      }),
+  },
+  adminBypass: { ...plain('adminBypass'), refusedToAll: 403 },
+  listCoupons: plain('listCoupons'),
+  createCoupon: {
+    subject: 'the-caller',
+    request: (world, caller) => call(byName('createCoupon'), world.cookie(caller), { body: {} }),
+    verify: (response) => expect(response.json()).toMatchObject({ fullCode: expect.stringMatching(/^AUDIT-/) }),
+  },
+  revokeCoupon: onNewCoupon('revokeCoupon'),
+  deleteCoupon: onNewCoupon('deleteCoupon'),
   createStripeCheckout: { notServedYet: 'issue 10: declared, not served yet' },
   createCryptoInvoice: { notServedYet: 'issue 10: declared, not served yet' },
   receiveStripeWebhook: { notServedYet: 'issue 10: declared, not served yet' },
@@ -283,6 +324,7 @@ async function ownersFile(world: World): Promise<string> {
 
 /** The status a caller must get, from the endpoint's declared access and whose object it acts on. */
 function expectedStatus(declared: Endpoint, row: ServedRow, caller: Caller): number {
+  if (row.refusedToAll !== undefined) return row.refusedToAll;
   if (declared.access === 'public') return declared.status;
   if (caller === 'visitor') return 401;
   if (declared.access === 'admin') return caller === 'admin' ? declared.status : 403;

@@ -9,10 +9,14 @@ import type { ServerModule } from './server-module.js';
 import { serversModule } from './servers/routes.js';
 
 /**
- * Every module the server runs, in one list; the audits module is built with its worker and the evidence
- * module with its waiver sweep, so they are passed in.
+ * Every module the server runs, in one list; the audits module is built with its worker, the evidence
+ * module with its waiver sweep and the coupons module with the audits module's start, so they are passed in.
  */
-export function serverModules(audits: ServerModule, evidence: ServerModule): readonly ServerModule[] {
+export function serverModules(
+  audits: ServerModule,
+  evidence: ServerModule,
+  coupons: ServerModule,
+): readonly ServerModule[] {
   return [
     healthModule,
     publicConfigModule,
@@ -23,6 +27,7 @@ export function serverModules(audits: ServerModule, evidence: ServerModule): rea
     evidence,
     notificationsModule,
     evidenceFilesModule,
+    coupons,
     apiDocsModule,
   ];
 }

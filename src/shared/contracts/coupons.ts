@@ -59,7 +59,9 @@ export const redeemPaywallCoupon = endpoint({
   access: 'user',
   summary: "Redeem a coupon from the paywall's form (the same rules as /api/coupons/redeem).",
   body: RedeemCouponRequest,
-  response: RedeemCouponResponse.extend({ success: z.literal(true) }),
+  // `success` first: the compiled serializer writes required properties before optional ones, and the
+  // answer must be byte for byte what the declaration describes (docs/decisions/0018).
+  response: z.object({ success: z.literal(true), ...RedeemCouponResponse.shape }),
   status: 200,
   errors: ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED', ...CouponErrorCode.options],
 });

@@ -57,6 +57,11 @@ export const downloadAuditReport = route('downloadAuditReport', 'GET', '/api/aud
 export const redeemCoupon = route('redeemCoupon', 'POST', '/api/coupons/redeem');
 export const bypassPaywall = route('bypassPaywall', 'POST', '/api/paywall/bypass');
 
+export const listCoupons = route('listCoupons', 'GET', '/api/admin/coupons');
+export const createCoupon = route('createCoupon', 'POST', '/api/admin/coupons');
+export const revokeCoupon = route('revokeCoupon', 'POST', '/api/admin/coupons/:id/revoke');
+export const deleteCoupon = route('deleteCoupon', 'DELETE', '/api/admin/coupons/:id');
+
 export const listEvidenceThreads = route('listEvidenceThreads', 'GET', '/api/evidence/threads');
 export const getEvidenceThread = route('getEvidenceThread', 'GET', '/api/evidence/threads/:id');
 export const createEvidenceThread = route('createEvidenceThread', 'POST', '/api/evidence/threads');

@@ -7,6 +7,7 @@ import { createAuditNotifications } from './notifications.js';
 import { createRenderQueue, type RenderQueue } from '../../pdf/render-queue.js';
 import { registerAuditRoutes } from './routes.js';
 import { createAuditRunner } from './runner.js';
+import { createAudit, type StartAudit } from './service.js';
 
 export interface AuditsModuleOptions {
   /** How often the worker looks for queued audits when nobody nudges it (default: the worker's own). */
@@ -24,7 +25,7 @@ export interface AuditsModuleOptions {
 export function createAuditsModule(
   ctx: AppContext,
   options: AuditsModuleOptions = {},
-): { module: ServerModule; worker: AuditWorker } {
+): { module: ServerModule; worker: AuditWorker; startAudit: StartAudit } {
   const notifications = createAuditNotifications(ctx);
   const runner = createAuditRunner({
     db: ctx.db,
@@ -47,15 +48,16 @@ export function createAuditsModule(
   });
   const reportQueue = options.reportQueue ?? createRenderQueue();
   const reads = createAuditReads(ctx.db, ctx.changes);
+  const startAudit: StartAudit = async ({ caller, serverId }) => {
+    const { audit, notifications: stored } = await createAudit({ db: ctx.db, caller, serverId });
+    worker.poll();
+    notifications.notificationsStored(stored);
+    return audit;
+  };
   const module: ServerModule = {
     register(routes, context) {
-      registerAuditRoutes(routes, context, {
-        onAuditQueued: () => worker.poll(),
-        notifications,
-        reportQueue,
-        reads,
-      });
+      registerAuditRoutes(routes, context, { startAudit, notifications, reportQueue, reads });
     },
   };
-  return { module, worker };
+  return { module, worker, startAudit };
 }

@@ -8,12 +8,11 @@ import type { AuditNotifications } from './notifications.js';
 import { findCachedReport, reportVersion, storeReport } from './report-cache.js';
 import { renderAuditReportPdf } from './report-pdf.js';
 import { RenderQueueFullError, type RenderQueue } from '../../pdf/render-queue.js';
-import { createAudit, getAudit, getAuditForReport, listServerAudits, listUserAudits } from './service.js';
+import { getAudit, getAuditForReport, listServerAudits, listUserAudits, type StartAudit } from './service.js';
 import { getAuditUsage } from './usage.js';
 
 export interface AuditRouteDeps {
-  /** Called after an audit is queued so a worker picks it up at once. */
-  onAuditQueued(): void;
+  startAudit: StartAudit;
   notifications: AuditNotifications;
   /** Where PDF renders wait their turn (one at a time per instance). */
   reportQueue: RenderQueue;
@@ -24,12 +23,7 @@ export interface AuditRouteDeps {
 export function registerAuditRoutes(routes: RouteRegistrar, ctx: AppContext, deps: AuditRouteDeps): void {
   const { db } = ctx;
 
-  routes.endpoint(api.createAudit, async ({ caller, body }) => {
-    const { audit, notifications } = await createAudit({ db, caller, serverId: body.serverId });
-    deps.onAuditQueued();
-    deps.notifications.notificationsStored(notifications);
-    return audit;
-  });
+  routes.endpoint(api.createAudit, async ({ caller, body }) => deps.startAudit({ caller, serverId: body.serverId }));
 
   routes.endpoint(api.getAudit, async ({ caller, params, reply }) => {
     const view = await getAudit({ reads: deps.reads, caller, auditId: params.id });

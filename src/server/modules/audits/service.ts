@@ -14,6 +14,12 @@ import { getAuditUsage } from './usage.js';
 const UNIQUE_VIOLATION = '23505';
 const HISTORY_LIMIT = 50;
 
+/**
+ * Starts an audit as `POST /api/audits` does (access, quota, one running audit per server), queues it for
+ * the worker and pushes its notifications; built by the audits module, also for modules that start one.
+ */
+export type StartAudit = (input: { caller: Caller; serverId: string }) => Promise<Audit>;
+
 /** Queues an audit and stores its AUDIT_RUN notifications with it; push `notifications` once this returns. */
 export async function createAudit(options: {
   db: Database;

@@ -24,7 +24,7 @@ export const ADMIN_SECTION_TITLES: Record<AdminSectionId, string> = {
   coupons: 'Coupons',
 };
 
-type LaterSectionId = Exclude<AdminSectionId, 'evidence-review' | 'evidence-debug'>;
+type LaterSectionId = Exclude<AdminSectionId, 'evidence-review' | 'evidence-debug' | 'coupons'>;
 
 /** What each section not built yet will hold. */
 export const LATER_SECTIONS: Record<LaterSectionId, string> = {
@@ -33,7 +33,6 @@ export const LATER_SECTIONS: Record<LaterSectionId, string> = {
   'certificate-approval': 'Certificates waiting for approval, to approve, reject with a reason or revoke.',
   'csu-verification': "One row per server, to approve or deny its owner's cold super user account, with notes.",
   'test-accounts': 'Test accounts to list, create and delete.',
-  coupons: 'Coupons to list, create, revoke and delete.',
 };
 
 export function LaterSection({ description }: { description: string }) {

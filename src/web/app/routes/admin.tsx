@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../components/ui/accordion';
 import { Button } from '../../components/ui/button';
+import { CouponsSection } from '../../features/coupons/coupons-section';
 import { EvidenceDebug } from '../../features/evidence/review/evidence-debug';
 import { EvidenceReviewPanel } from '../../features/evidence/review/evidence-review-panel';
 import { EvidenceSummaryCards } from '../../features/evidence/review/evidence-summary-cards';
@@ -34,6 +35,7 @@ function sectionContent(section: AdminSectionId) {
     );
   }
   if (section === 'evidence-debug') return <EvidenceDebug />;
+  if (section === 'coupons') return <CouponsSection />;
   return <LaterSection description={LATER_SECTIONS[section]} />;
 }
 
