@@ -40,15 +40,15 @@ function PaymentTableRow({ row }: { row: PaymentRow }) {
         {row.hasReceipt ? (
           <a
             href={receiptUrl(row.id)}
-            target="_blank"
-            rel="noopener"
+            // The receipt answers as an attachment: the browser saves it rather than opening a page.
+            download
             className="inline-flex items-center gap-1 rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
           >
             <FileDown className="size-4" aria-hidden="true" />
             Receipt
             <span className="sr-only">
               {' '}
-              for {row.what}, {date} (PDF, opens in a new tab)
+              for {row.what}, {date} (PDF download)
             </span>
           </a>
         ) : (
