@@ -17,6 +17,8 @@ import { createAuditsModule } from './modules/audits/module.js';
 import { createCouponsModule } from './modules/coupons/routes.js';
 import { mayReadThread } from './modules/evidence/access.js';
 import { createEvidenceModule } from './modules/evidence/module.js';
+import { createCryptoSubscriptionsModule } from './modules/crypto-subscriptions/module.js';
+import type { SubscriptionSweep } from './modules/crypto-subscriptions/sweep.js';
 import type { WaiverSweep } from './modules/evidence/waiver-sweep.js';
 import type { RenderQueue } from './pdf/render-queue.js';
 import { endSocketsOfDeletedSessions, registerSessionLoading, sessionAuthenticator } from './modules/auth/session.js';
@@ -38,8 +40,14 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Serve the Discord simulator under DISCORD_SIMULATOR_PREFIX (demo mode). */
   serveDiscordSimulator?: boolean;
+  /** Serve the NOWPayments simulator under NOWPAYMENTS_SIMULATOR_PREFIX (demo mode). */
+  serveNowPaymentsSimulator?: boolean;
+  /** Serve the price feed, Ethereum and Solana simulators and the simulated wallet (demo mode). */
+  serveChainSimulators?: boolean;
   /** Where the simulator keeps bot invites across restarts. */
   simulatorStatePath?: string;
+  /** Serve the Stripe simulator on its own port (demo mode; config-stripe.ts). */
+  serveStripeSimulator?: boolean;
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logDestination?: DestinationStream;
@@ -57,6 +65,8 @@ declare module 'fastify' {
     auditWorker: AuditWorker;
     /** Tells owners of waivers about to expire or expired; started and stopped with the app. */
     waiverSweep: WaiverSweep;
+    /** Lapses unpaid crypto subscriptions and reminds owners before a payment is due. */
+    subscriptionSweep: SubscriptionSweep;
     /** The change feed the read caches follow; `barrier()` waits until they have every committed change. */
     changes: ChangeFeed;
     /** This instance's real-time server (tests publish through it as a module would). */
@@ -153,11 +163,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('auditWorker', audits.worker);
   app.decorate('waiverSweep', evidence.sweep);
   const coupons = createCouponsModule({ startAudit: audits.startAudit, now: options.now ?? (() => new Date()) });
-  await registerModules(app, ctx, serverModules(audits.module, evidence.module, coupons));
+  const crypto = createCryptoSubscriptionsModule(ctx, options.now === undefined ? {} : { now: options.now });
+  app.decorate('subscriptionSweep', crypto.sweep);
+  await registerModules(app, ctx, serverModules(audits.module, evidence.module, coupons, crypto.module));
   if (options.runAuditWorker !== false) app.addHook('onReady', async () => audits.worker.start());
   app.addHook('onReady', async () => evidence.sweep.start());
+  app.addHook('onReady', async () => crypto.sweep.start());
   app.addHook('preClose', async () => {
-    await Promise.all([audits.worker.stop(), evidence.sweep.stop()]);
+    await Promise.all([audits.worker.stop(), evidence.sweep.stop(), crypto.sweep.stop()]);
     await realtime.close();
   });
 
@@ -167,6 +180,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await serveDiscordSimulator(app, config, {
       ...(options.simulatorStatePath === undefined ? {} : { statePath: options.simulatorStatePath }),
     });
+  }
+
+  if (options.serveNowPaymentsSimulator === true && config.nowPayments !== null) {
+    const { serveNowPaymentsSimulator } = await import('./demo/nowpayments-simulator.js');
+    await serveNowPaymentsSimulator(app, config.nowPayments, config.publicUrl);
+  }
+  if (options.serveStripeSimulator === true) {
+    const { serveStripeSimulator } = await import('./demo/stripe-simulator.js');
+    await serveStripeSimulator(app, config);
+  }
+  if (options.serveChainSimulators === true) {
+    const { serveChainSimulators } = await import('./demo/chain-simulators.js');
+    await serveChainSimulators(app);
   }
 
   await registerWebApp(app, config.webDistDir);

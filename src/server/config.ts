@@ -3,6 +3,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_WAIVER_DAYS } from '../shared/evidence-rules.js';
 import { type BypassConfig, loadBypassConfig } from './config-bypass.js';
+import { loadNowPaymentsConfig, type NowPaymentsConfig } from './config-nowpayments.js';
+import { loadStripeConfig, type StripeConfig } from './config-stripe.js';
+import { type ChainConfig, loadChainConfig } from './config-chain.js';
 
 /** Path prefix under which the Discord simulator is served when no real Discord app is configured. */
 export const DISCORD_SIMULATOR_PREFIX = '/_sim/discord';
@@ -94,6 +97,12 @@ export interface AppConfig {
   /** How long a waiver granted by approved evidence applies to later audits. */
   waiverDays: number;
   bypass: BypassConfig;
+  /** Crypto invoices (null: not configured, so not offered). */
+  nowPayments: NowPaymentsConfig | null;
+  /** Card payments (config-stripe.ts); null when not configured outside demo mode. */
+  stripe: StripeConfig | null;
+  /** The price feed and the Ethereum and Solana endpoints of the monthly crypto subscription. */
+  chain: ChainConfig;
 }
 
 /** Client id and secret of the simulated Discord application (demo and test mode only). */
@@ -194,6 +203,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     waiverDays: env.WAIVER_DAYS,
     bypass: loadBypassConfig(source, { demoMode, sessionSecret }),
+    nowPayments: loadNowPaymentsConfig(source, { demoMode, publicUrl, port: env.PORT }, (m) => new ConfigError(m)),
+    stripe: loadStripeConfig(source, { demoMode, port: env.PORT, publicUrl, invalid: (m) => new ConfigError(m) }),
+    chain: loadChainConfig(source, { demoMode, port: env.PORT, publicUrl }, (message) => new ConfigError(message)),
   };
 }
 

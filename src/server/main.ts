@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type AppConfig, ConfigError, isLoopbackHost, loadConfig } from './config.js';
+import { CHAIN_SIMULATOR_PREFIXES } from './config-chain.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { DirectoryLockedError } from './db/directory-lock.js';
 import type { DescribedDemoAccount } from './demo/accounts.js';
@@ -54,6 +55,9 @@ async function serve(
     // Runs call Discord (in demo mode, this very process): the worker starts once the port listens.
     runAuditWorker: false,
     serveDiscordSimulator: config.demoMode,
+    serveNowPaymentsSimulator: config.demoMode,
+    serveStripeSimulator: config.demoMode,
+    serveChainSimulators: config.demoMode,
     ...(config.database.kind === 'pglite'
       ? { simulatorStatePath: path.join(config.database.dataDir, 'discord-simulator.json') }
       : {}),
@@ -112,7 +116,12 @@ function printBanner(config: AppConfig, databaseKind: string, accounts: readonly
       ...(config.bypass.demoCode === null
         ? []
         : [`Bypass code for the paywall's Admin Login dialog: ${config.bypass.demoCode}`]),
+      `Crypto payments: send them from the simulated wallet at ${url}${CHAIN_SIMULATOR_PREFIXES.wallet} and paste the hash it shows.`,
     );
+    const stripeSimulator = config.stripe?.simulator;
+    if (stripeSimulator) {
+      lines.push(`Card payments go to a simulated Stripe at ${stripeSimulator.publicUrl}: nothing is charged.`);
+    }
     if (isLoopbackHost(config.host)) {
       lines.push(
         `Listening on loopback only (${config.host}): other machines cannot reach this demo, where anyone can sign in as its admin.`,

@@ -4,14 +4,30 @@ import type { Audit, AuditWithChecks } from '../../src/shared/contracts/audits.j
 import type { EvidenceFile } from '../../src/shared/contracts/evidence.js';
 import { type Endpoint, pathOf } from '../../src/shared/contracts/endpoint.js';
 import { ENDPOINTS, type EndpointName } from '../../src/shared/contracts/endpoints.js';
+import bs58 from 'bs58';
 import { and, eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import {
+  startEthereumSimulator,
+  startPriceSimulator,
+  startSolanaSimulator,
+} from '../../src/simulators/chains/standalone.js';
 import { notifications } from '../../src/server/db/schema-evidence.js';
 import { recordNotifications } from '../../src/server/modules/notifications/notify.js';
 import { GUILDS, grantEntitlement, serverId, startAudit, waitForAudit } from '../helpers/audits.js';
 import { userIdOf } from '../helpers/evidence.js';
 import { submitConsent } from '../helpers/consent-form.js';
 import { SAMPLE, uploadRequest } from '../helpers/multipart.js';
+import { nowPaymentsEnv, startTestNowPayments } from '../helpers/nowpayments.js';
+import { SIMULATED_NOWPAYMENTS_ACCOUNT } from '../../src/server/config-nowpayments.js';
+import type { CheckoutResponse } from '../../src/shared/contracts/payments.js';
+import type { RunningNowPaymentsSimulator } from '../../src/simulators/nowpayments/standalone.js';
+import { ipnSignature } from '../../src/simulators/nowpayments/signature.js';
 import { createTestApp, DEMO, sameOrigin, type TestApp } from '../helpers/test-app.js';
+import Stripe from 'stripe';
+import { createOrder, fulfilOrder } from '../../src/server/modules/orders/fulfilment.js';
+import { type RunningStripeSimulator, startStripeSimulator } from '../../src/simulators/stripe/standalone.js';
+import { stripeEvent, TEST_STRIPE } from '../helpers/stripe.js';
 
 /**
  * Every declared endpoint × every kind of caller, checked against the outcome its declaration implies:
@@ -225,17 +241,52 @@ const MATRIX = {
   },
   revokeCoupon: onNewCoupon('revokeCoupon'),
   deleteCoupon: onNewCoupon('deleteCoupon'),
-  createStripeCheckout: { notServedYet: 'issue 10: declared, not served yet' },
-  createCryptoInvoice: { notServedYet: 'issue 10: declared, not served yet' },
-  receiveStripeWebhook: { notServedYet: 'issue 10: declared, not served yet' },
-  receiveNowPaymentsWebhook: { notServedYet: 'issue 10: declared, not served yet' },
-  quotePaywallPlan: { notServedYet: 'issue 10: declared, not served yet' },
-  listPayments: { notServedYet: 'issue 10: declared, not served yet' },
-  downloadPaymentReceipt: { notServedYet: 'issue 10: declared, not served yet' },
-  getCryptoQuote: { notServedYet: 'issue 10: declared, not served yet' },
-  createCryptoSubscription: { notServedYet: 'issue 10: declared, not served yet' },
-  payCryptoSubscription: { notServedYet: 'issue 10: declared, not served yet' },
-  listUserCryptoSubscriptions: { notServedYet: 'issue 10: declared, not served yet' },
+  createStripeCheckout: {
+    subject: 'someones-object',
+    request: (world, caller) =>
+      call(byName('createStripeCheckout'), world.cookie(caller), { body: { plan: 'DIY', serverId: world.studyHall } }),
+    verify: (response) => expect(response.json<{ url: string }>().url).toContain('/c/pay/cs_test_'),
+  },
+  createCryptoInvoice: {
+    subject: 'someones-object',
+    request: (world, caller) =>
+      call(byName('createCryptoInvoice'), world.cookie(caller), { body: { plan: 'DIY', serverId: world.studyHall } }),
+    verify: (response) => expect(response.json<CheckoutResponse>().url).toContain('/payment/?iid='),
+  },
+  receiveStripeWebhook: {
+    subject: 'the-caller',
+    // Stripe signs it; who else is signed in does not matter.
+    request: (_world, caller) => {
+      const payload = JSON.stringify(stripeEvent('customer.created', { id: 'cus_1' }, `evt_matrix_${caller}`));
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: TEST_STRIPE.webhookSecret });
+      return {
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      };
+    },
+  },
+  receiveNowPaymentsWebhook: {
+    subject: 'the-caller',
+    // Signed by NOWPayments, whoever's browser happens to carry cookies: every caller is answered alike.
+    request: async (world, caller) => {
+      const ipn = await signedIpn();
+      const request = call(byName('receiveNowPaymentsWebhook'), world.cookie(caller), { body: ipn.body });
+      return { ...request, headers: { ...request.headers, 'x-nowpayments-sig': ipn.signature } };
+    },
+    verify: (response) => expect(response.json()).toEqual({ received: true }),
+  },
+  listPayments: plain('listPayments'),
+  downloadPaymentReceipt: {
+    subject: 'someones-object',
+    // A receipt is the buyer's own: each caller downloads one of theirs; another owner tries the owner's.
+    request: async (world, caller) =>
+      call(byName('downloadPaymentReceipt'), world.cookie(caller), {
+        params: { id: await completedPaymentOf(world, caller === 'otherOwner' ? 'owner' : caller) },
+      }),
+    verify: (response) => expect(response.headers['content-type']).toBe('application/pdf'),
+  },
   listEvidenceThreads: plain('listEvidenceThreads'),
   getEvidenceThread: onThread('getEvidenceThread', (evidence) => evidence.threadId),
   createEvidenceThread: {
@@ -295,7 +346,52 @@ const MATRIX = {
       call(byName('downloadEvidenceFile'), world.cookie(caller), { params: { id: await ownersFile(world) } }),
     verify: (response) => expect(response.headers['content-disposition']).toContain('attachment'),
   },
+  getCryptoQuote: {
+    subject: 'the-caller',
+    request: (world, caller) => call(byName('getCryptoQuote'), world.cookie(caller), { params: { usdAmount: '50' } }),
+  },
+  quotePaywallPlan: {
+    subject: 'the-caller',
+    request: (world, caller) =>
+      call(byName('quotePaywallPlan'), world.cookie(caller), { body: { plan: 'DIY', currency: 'ETH' } }),
+  },
+  createCryptoSubscription: {
+    subject: 'someones-object',
+    request: (world, caller) =>
+      call(byName('createCryptoSubscription'), world.cookie(caller), {
+        body: { currency: 'USDC-SPL', usdAmount: 50, serverId: world.studyHall },
+      }),
+  },
+  listUserCryptoSubscriptions: plain('listUserCryptoSubscriptions'),
+  payCryptoSubscription: {
+    subject: 'someones-object',
+    // Each caller pays their own subscription with a signature the chain has not seen yet (pending, 200);
+    // another owner tries the owner's.
+    request: async (world, caller) =>
+      call(byName('payCryptoSubscription'), world.cookie(caller), {
+        params: { id: await subscriptionOf(world, caller === 'otherOwner' ? 'owner' : caller) },
+        body: { transactionHash: bs58.encode(randomBytes(64)) },
+      }),
+    verify: (response) => expect(response.json()).toMatchObject({ verified: false, pending: true }),
+  },
 } satisfies Record<EndpointName, ServedRow | NotServedRow>;
+
+const subscriptions = new Map<Caller, string>();
+/** A USDC-SPL subscription of the caller's on Study Hall (a visitor is served the owner's). */
+async function subscriptionOf(world: World, caller: Caller): Promise<string> {
+  const account = caller === 'visitor' ? 'owner' : caller;
+  const known = subscriptions.get(account);
+  if (known !== undefined) return known;
+  const response = await world.t.app.inject(
+    call(byName('createCryptoSubscription'), world.cookie(account), {
+      body: { currency: 'USDC-SPL', usdAmount: 50, serverId: world.studyHall },
+    }),
+  );
+  if (response.statusCode !== 201) throw new Error(`subscribing answered ${response.statusCode}: ${response.body}`);
+  const id = response.json<{ subscription: { id: string } }>().subscription.id;
+  subscriptions.set(account, id);
+  return id;
+}
 
 /** A fresh notification of the caller's account (a visitor is served the owner's). */
 async function notificationOf(world: World, caller: Caller): Promise<string> {
@@ -307,6 +403,36 @@ async function notificationOf(world: World, caller: Caller): Promise<string> {
   });
   if (stored === undefined) throw new Error('no notification stored');
   return stored.notification.id;
+}
+
+let nowPayments: RunningNowPaymentsSimulator;
+let ipn: { body: object; signature: string } | undefined;
+/** An IPN NOWPayments signed about a payment of its own (no order of ours), made once. */
+async function signedIpn(): Promise<{ body: object; signature: string }> {
+  if (ipn !== undefined) return ipn;
+  const created = await fetch(`${nowPayments.url}/v1/payment`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': SIMULATED_NOWPAYMENTS_ACCOUNT.apiKey },
+    body: JSON.stringify({ price_amount: 350, price_currency: 'usd', pay_currency: 'eth' }),
+  });
+  const { payment_id } = (await created.json()) as { payment_id: number };
+  const body = { payment_id, payment_status: 'waiting', actually_paid: 0, fee: { currency: 'eth', serviceFee: 0 } };
+  ipn = { body, signature: ipnSignature(body, SIMULATED_NOWPAYMENTS_ACCOUNT.ipnSecret) };
+  return ipn;
+}
+
+/** A completed card payment of the caller's account (a visitor is served the owner's), fulfilled as a webhook would. */
+async function completedPaymentOf(world: World, caller: Caller): Promise<string> {
+  const db = world.t.database.db;
+  const userId = await userIdOf(world.t, accountOf(caller));
+  const order = await createOrder(db, {
+    userId,
+    serverId: world.studyHall,
+    product: 'EXTRA_AUDIT',
+    provider: 'stripe',
+  });
+  await fulfilOrder(db, { orderId: order.id, providerPaymentId: `pi_matrix_${order.id}`, now: new Date() });
+  return order.id;
 }
 
 let ownersFileId: string | undefined;
@@ -335,9 +461,31 @@ function expectedStatus(declared: Endpoint, row: ServedRow, caller: Caller): num
 
 let t: TestApp;
 let world: World;
+let stripeSimulator: RunningStripeSimulator;
+let chainSimulators: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+  nowPayments = await startTestNowPayments();
+  stripeSimulator = await startStripeSimulator({
+    apiKey: TEST_STRIPE.secretKey,
+    webhookSecret: TEST_STRIPE.webhookSecret,
+  });
+  const [prices, ethereum, solana] = await Promise.all([
+    startPriceSimulator(),
+    startEthereumSimulator(),
+    startSolanaSimulator(),
+  ]);
+  chainSimulators = [prices, ethereum, solana];
+  t = await createTestApp({
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    STRIPE_SECRET_KEY: TEST_STRIPE.secretKey,
+    STRIPE_WEBHOOK_SECRET: TEST_STRIPE.webhookSecret,
+    STRIPE_API_BASE: stripeSimulator.url,
+    ...nowPaymentsEnv(nowPayments.url),
+    PRICE_FEED_URL: `${prices.url}/api/v3`,
+    ETH_RPC_URL: ethereum.url,
+    SOL_RPC_URL: solana.url,
+  });
   const cookies = {
     owner: await t.signIn(ACCOUNT.owner),
     otherOwner: await t.signIn(ACCOUNT.otherOwner),
@@ -413,7 +561,12 @@ async function evidenceFixtures(
     notificationOf: (caller) => (caller === 'admin' ? admin.notification.id : owner.id),
   };
 }
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await nowPayments?.close();
+  await stripeSimulator?.close();
+  await Promise.all(chainSimulators.map((simulator) => simulator.close()));
+});
 
 const isServed = (declared: Endpoint) => t.app.hasRoute({ method: declared.method, url: declared.path });
 const rows = Object.entries(MATRIX) as [EndpointName, ServedRow | NotServedRow][];

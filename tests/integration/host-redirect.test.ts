@@ -62,6 +62,17 @@ describe('requests under another host name than PUBLIC_URL', () => {
     const ready = await t.app.inject({ method: 'GET', url: '/readyz', headers: { host: '10.0.0.7:5000' } });
     expect(ready.json()).toEqual({ status: 'ready' });
   });
+
+  it('still reach the payment webhooks, which providers deliver to whatever address was registered', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { host: '10.0.0.7:5000', 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('Missing Stripe-Signature header.');
+  });
 });
 
 describe('requests under the host name of PUBLIC_URL', () => {

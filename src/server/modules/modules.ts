@@ -1,21 +1,26 @@
 import { apiDocsModule } from './api-docs/routes.js';
 import { authModule } from './auth/routes.js';
+import { cryptoInvoicesModule } from './crypto-invoices/routes.js';
 import { entitlementsModule } from './entitlements/routes.js';
 import { evidenceFilesModule } from './evidence-files/routes.js';
 import { healthModule } from './health/routes.js';
+import { paymentsModule } from './payments/routes.js';
 import { publicConfigModule } from './public-config/routes.js';
 import { notificationsModule } from './notifications/routes.js';
 import type { ServerModule } from './server-module.js';
 import { serversModule } from './servers/routes.js';
+import { stripeCheckoutModule } from './stripe-checkout/routes.js';
 
 /**
  * Every module the server runs, in one list; the audits module is built with its worker, the evidence
- * module with its waiver sweep and the coupons module with the audits module's start, so they are passed in.
+ * module with its waiver sweep, the coupons module with the audits module's start and the crypto
+ * subscriptions with their lapse sweep, so they are passed in.
  */
 export function serverModules(
   audits: ServerModule,
   evidence: ServerModule,
   coupons: ServerModule,
+  cryptoSubscriptions: ServerModule,
 ): readonly ServerModule[] {
   return [
     healthModule,
@@ -25,9 +30,13 @@ export function serverModules(
     serversModule,
     audits,
     evidence,
+    cryptoSubscriptions,
     notificationsModule,
     evidenceFilesModule,
     coupons,
+    cryptoInvoicesModule,
+    stripeCheckoutModule,
+    paymentsModule,
     apiDocsModule,
   ];
 }

@@ -1,13 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { NOWPAYMENTS_SIMULATOR_PREFIX } from '../config-nowpayments.js';
 import { DISCORD_SIMULATOR_PREFIX } from '../config.js';
+import { CHAIN_SIMULATOR_PREFIXES } from '../config-chain.js';
 
 /**
  * Paths that answer on any address: load-balancer probes call an instance by its internal address,
- * and the server calls its own Discord simulator's API over loopback. Neither is a browser, carries
- * cookies or signs in, so they gain nothing from the redirect and would break behind it.
+ * the server calls its own simulators' APIs over loopback, and payment providers call webhooks. None is a
+ * browser, carries cookies or signs in, so they gain nothing from the redirect and would break behind it.
  */
 const ANY_HOST_PATHS = ['/healthz', '/readyz'];
-const ANY_HOST_PREFIXES = [`${DISCORD_SIMULATOR_PREFIX}/api/`];
+const ANY_HOST_PREFIXES = [
+  `${DISCORD_SIMULATOR_PREFIX}/api/`,
+  // Payment providers' callbacks, signed and cookieless; in demo mode the simulator posts them over loopback.
+  '/api/webhooks/',
+  `${NOWPAYMENTS_SIMULATOR_PREFIX}/v1/`,
+  // The price feed and the chains' JSON-RPC, called by the server itself over loopback in demo mode.
+  `${CHAIN_SIMULATOR_PREFIXES.prices}/api/`,
+  CHAIN_SIMULATOR_PREFIXES.ethereum,
+  CHAIN_SIMULATOR_PREFIXES.solana,
+];
 
 /**
  * Sends a browser that reached the app under another name (127.0.0.1 for localhost, an IP for the

@@ -101,7 +101,15 @@ export const payCryptoSubscription = endpoint({
   body: PayCryptoSubscriptionRequest,
   response: PayCryptoSubscriptionResponse,
   status: 200,
-  errors: ['BAD_REQUEST', 'UNAUTHORIZED', 'NOT_FOUND', 'CONFLICT', 'UPSTREAM_UNAVAILABLE'],
+  errors: [
+    'BAD_REQUEST',
+    'UNAUTHORIZED',
+    'NOT_FOUND',
+    'CONFLICT',
+    'TRANSACTION_REJECTED',
+    'TRANSACTION_ALREADY_USED',
+    'UPSTREAM_UNAVAILABLE',
+  ],
 });
 
 export const listUserCryptoSubscriptions = endpoint({

@@ -57,7 +57,7 @@ export const receiveStripeWebhook = endpoint({
   summary: 'Stripe events, verified by their Stripe-Signature on the raw body; each event id is acted on once.',
   response: WebhookAck,
   status: 200,
-  errors: ['BAD_REQUEST', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'],
+  errors: ['BAD_REQUEST', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UPSTREAM_UNAVAILABLE'],
 });
 
 export const receiveNowPaymentsWebhook = endpoint({
