@@ -92,24 +92,27 @@ describe('billing and payments', () => {
       '/api/crypto-subscriptions',
       { currency: 'ETH', usdAmount: MONITORING_USD, serverId: server.id },
     );
-    const subscriptions = page.getByRole('region', { name: 'Crypto Subscriptions' });
-    // Newest first: another file may have left a subscription on this server before.
-    const item = subscriptions
-      .getByRole('listitem')
-      .filter({ has: page.getByRole('heading', { name: `Monitoring for ${server.name}` }) })
-      .first();
+    // The amount asked for is unique among open quotes, so it finds this subscription among any others.
+    const subscriptionShowing = (monthlyAmount: string) =>
+      page
+        .getByRole('region', { name: 'Crypto Subscriptions' })
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: `Monitoring for ${server.name}` }) })
+        .filter({ hasText: `${monthlyAmount} ETH` });
 
     await page.goto('/billing');
-    await item.getByText('Awaiting Payment', { exact: true }).waitFor();
+    await subscriptionShowing(created.subscription.monthlyAmount)
+      .getByText('Awaiting Payment', { exact: true })
+      .waitFor();
 
     const hash = await sendFromSimulatedWallet(page, created.paymentDetails);
     const paid = await payUntilVerified(page, created.subscription.id, hash);
     expect(paid.subscription).toMatchObject({ id: created.subscription.id, isActive: true });
 
+    // Once paid, the subscription is quoted afresh for the next month.
+    const item = subscriptionShowing(paid.subscription.monthlyAmount);
     await page.goto('/billing');
     await item.getByText('Active', { exact: true }).waitFor();
-    // Once paid, the subscription is quoted afresh for the next month.
-    await item.getByText(`${paid.subscription.monthlyAmount} ETH`).waitFor();
     await item.getByText('Ethereum (ETH)').waitFor();
     const due = paid.subscription.nextPaymentDue;
     if (due === null) throw new Error('an active subscription has a next payment date');
@@ -120,14 +123,15 @@ describe('billing and payments', () => {
     await item.getByText(dueAsShown, { exact: true }).waitFor();
 
     const history = page.getByRole('region', { name: 'Payment History' });
-    const row = history.getByRole('row').filter({ hasText: 'Monitoring (monthly)' }).first();
+    const sent = `${created.paymentDetails.amount} ETH`;
+    const row = history.getByRole('row').filter({ hasText: 'Monitoring (monthly)' }).filter({ hasText: sent });
     await row.waitFor();
     expect(await row.getByRole('cell').allTextContents()).toEqual([
       expect.any(String),
       server.name,
       'Monitoring (monthly)',
       'Crypto (on-chain)',
-      expect.stringMatching(/^\$50/),
+      `$50${sent}`,
       'Completed',
       expect.stringContaining('Receipt'),
     ]);
