@@ -10,7 +10,6 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { formatDate } from '../../lib/format-date';
-import { cn } from '../../lib/utils';
 import { lastAuditSummary, serverUsageStatus, type UsageTone } from './billing-display';
 
 const TONE_STYLES: Record<UsageTone, string> = {
@@ -39,38 +38,38 @@ function ServerRow({ server }: { server: Server }) {
   const usage = useQuery(getAuditUsageOptions(server.id));
   const status = usage.data === undefined ? undefined : serverUsageStatus(usage.data);
   return (
-    <li className="grid gap-2 rounded-lg border p-3 sm:grid-cols-[1fr_auto] sm:items-center">
-      <div className="grid min-w-0 gap-1">
-        <h3 className="truncate font-medium">{server.name}</h3>
-        <dl className="grid gap-x-4 gap-y-0.5 text-sm sm:grid-cols-[auto_1fr]">
-          <dt className="text-muted-foreground">Audits</dt>
-          <dd>
-            {usage.isPending && <span className="text-muted-foreground">Loading…</span>}
-            {usage.isError && (
-              <span className="text-destructive">
-                Could not be loaded.{' '}
-                <button
-                  type="button"
-                  className="underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-ring"
-                  onClick={() => void usage.refetch()}
-                >
-                  Try again
-                </button>
-              </span>
-            )}
-            {status !== undefined && status.detail}
-          </dd>
-          <dt className="text-muted-foreground">Last audit</dt>
-          <dd>
-            <LastAudit serverId={server.id} />
-          </dd>
-        </dl>
+    <li className="grid gap-1.5 rounded-lg border p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="min-w-0 truncate font-medium">{server.name}</h3>
+        {status !== undefined && (
+          <Badge variant="outline" className={TONE_STYLES[status.tone]}>
+            {status.headline}
+          </Badge>
+        )}
       </div>
-      {status !== undefined && (
-        <Badge variant="outline" className={cn('justify-self-start sm:justify-self-end', TONE_STYLES[status.tone])}>
-          {status.headline}
-        </Badge>
-      )}
+      <dl className="grid gap-x-4 gap-y-0.5 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="text-muted-foreground">Audits</dt>
+        <dd>
+          {usage.isPending && <span className="text-muted-foreground">Loading…</span>}
+          {usage.isError && (
+            <span className="text-destructive">
+              Could not be loaded.{' '}
+              <button
+                type="button"
+                className="underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-ring"
+                onClick={() => void usage.refetch()}
+              >
+                Try again
+              </button>
+            </span>
+          )}
+          {status !== undefined && status.detail}
+        </dd>
+        <dt className="text-muted-foreground">Last audit</dt>
+        <dd>
+          <LastAudit serverId={server.id} />
+        </dd>
+      </dl>
     </li>
   );
 }
