@@ -120,7 +120,7 @@ function printBanner(config: AppConfig, databaseKind: string, accounts: readonly
     );
     const stripeSimulator = config.stripe?.simulator;
     if (stripeSimulator) {
-      lines.push(`Card payments go to a simulated Stripe at ${stripeSimulator.publicUrl}: nothing is charged.`);
+      lines.push(`Card payments go to a simulated Stripe, where nothing is charged: ${stripeSimulator.publicUrl}`);
     }
     if (isLoopbackHost(config.host)) {
       lines.push(

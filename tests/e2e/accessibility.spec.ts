@@ -123,6 +123,30 @@ describe('accessibility of every page in both themes', () => {
     { account: 'visitor', path: '/about-our-audit' },
     { account: 'visitor', path: '/redeem' },
     { account: 'olivia', path: '/paywall' },
+    {
+      account: 'olivia',
+      path: '/paywall',
+      name: 'checkout dialog, Cryptocurrency tab',
+      open: async (page) => {
+        await page.getByRole('button', { name: /^Choose Full Service/ }).click();
+        await page.getByRole('dialog').getByRole('tab', { name: 'Cryptocurrency' }).click();
+        await page.getByRole('button', { name: 'Monthly crypto subscription' }).waitFor();
+      },
+    },
+    {
+      account: 'olivia',
+      path: '/paywall',
+      name: 'monthly crypto subscription, currency step',
+      open: async (page) => {
+        await page.getByRole('button', { name: /^Choose DIY Audit/ }).click();
+        const checkout = page.getByRole('dialog');
+        await checkout.getByRole('tab', { name: 'Cryptocurrency' }).click();
+        await checkout.getByRole('combobox', { name: 'Discord server' }).click();
+        await page.getByRole('option').first().click();
+        await checkout.getByRole('button', { name: 'Monthly crypto subscription' }).click();
+        await page.getByRole('dialog', { name: 'Monthly crypto subscription' }).getByRole('radio').first().waitFor();
+      },
+    },
     { account: 'olivia', path: '/redeem' },
     { account: 'olivia', path: '/dashboard' },
     { account: 'eddie', path: '/' },

@@ -116,7 +116,10 @@ describe('start-up', () => {
       const port = await freePort();
       const server = await start(newDataDir(), port, 'info');
       const printed = new Set(server.output().match(/https?:\/\/[^\s)"]+/g));
-      expect([...printed]).toEqual([server.url]);
+      // The app, then the demo's simulated wallet and simulated Stripe: pages a person opens, never a bind address.
+      const stripe = new URL(server.url);
+      stripe.port = String(port + 1);
+      expect([...printed]).toEqual([server.url, `${server.url}/_sim/wallet`, stripe.origin]);
       expect(server.output()).toContain('Listening on loopback only');
 
       const outside = Object.values(os.networkInterfaces())

@@ -38,7 +38,12 @@ async function startedPayment(): Promise<CheckoutResponse & { paymentId: number 
   expect(page).toContain('Pay in full');
   const invoice = w.sim.state.invoices.get(new URL(started.url).searchParams.get('iid') ?? '');
   if (invoice?.paymentId == null) throw new Error('picking a coin created no payment');
-  return { ...started, paymentId: invoice.paymentId };
+  const paymentId = invoice.paymentId;
+  // The new payment's 'waiting' IPN is sent in the background: tests start once it has been handled.
+  await eventually(async () =>
+    expect((await deliveriesOf(paymentId)).some((delivery) => delivery.delivered)).toBe(true),
+  );
+  return { ...started, paymentId };
 }
 
 const paidEntitlements = async (orderId: string) => {

@@ -133,7 +133,17 @@ describe('GET /api/entitlements', () => {
     const own = await get('/api/entitlements', cookies.eddie);
     expect(own.statusCode).toBe(200);
     expect(own.json()).toEqual([
-      { id: expect.any(String), plan: 'DIY', source: 'test', serverId: null, createdAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        userId: expect.any(String),
+        plan: 'DIY',
+        source: 'test',
+        paid: false,
+        provider: 'test',
+        amountUsd: 0,
+        serverId: null,
+        createdAt: expect.any(String),
+      },
     ]);
 
     const other = await get('/api/entitlements', cookies.olivia);

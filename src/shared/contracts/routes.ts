@@ -56,6 +56,13 @@ export const downloadAuditReport = route('downloadAuditReport', 'GET', '/api/aud
 
 export const redeemCoupon = route('redeemCoupon', 'POST', '/api/coupons/redeem');
 export const bypassPaywall = route('bypassPaywall', 'POST', '/api/paywall/bypass');
+export const redeemPaywallCoupon = route('redeemPaywallCoupon', 'POST', '/api/paywall/redeem');
+export const createStripeCheckout = route('createStripeCheckout', 'POST', '/api/paywall/checkout/stripe');
+export const createCryptoInvoice = route('createCryptoInvoice', 'POST', '/api/paywall/checkout/nowpayments');
+
+export const getCryptoQuote = route('getCryptoQuote', 'GET', '/api/crypto-subscriptions/quote/:usdAmount');
+export const createCryptoSubscription = route('createCryptoSubscription', 'POST', '/api/crypto-subscriptions');
+export const payCryptoSubscription = route('payCryptoSubscription', 'POST', '/api/crypto-subscriptions/:id/pay');
 
 export const listCoupons = route('listCoupons', 'GET', '/api/admin/coupons');
 export const createCoupon = route('createCoupon', 'POST', '/api/admin/coupons');

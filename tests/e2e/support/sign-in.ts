@@ -8,9 +8,12 @@ export const DEMO_NAMES = {
   mona: 'Mona Moderator',
 } as const;
 
-/** From the landing page, through the simulated Discord consent page, back into the app. */
-export async function signInThroughDiscord(page: Page, account: keyof typeof DEMO_NAMES): Promise<void> {
-  await page.goto('/');
+/**
+ * From the landing page, through the simulated Discord consent page, back into the app. `origin` names
+ * another server than the run's shared one (a file that starts a server of its own).
+ */
+export async function signInThroughDiscord(page: Page, account: keyof typeof DEMO_NAMES, origin = ''): Promise<void> {
+  await page.goto(`${origin}/`);
   await page.getByRole('link', { name: 'Sign in with Discord' }).first().click();
   await page.getByLabel(DEMO_NAMES[account]).check();
   await page.getByRole('button', { name: 'Authorize' }).click();

@@ -13,6 +13,7 @@ import { LiveIndicator } from '../../features/audits/live-indicator';
 import { RiskAssessmentCard } from '../../features/audits/risk-assessment-card';
 import { ScoreTrendCard } from '../../features/audits/score-trend-card';
 import { useServerAudit } from '../../features/audits/use-server-audit';
+import { BuyExtraAuditButton } from '../../features/paywall/buy-extra-audit-button';
 import { renderCheckEvidence } from '../../features/evidence/check-evidence';
 import { useEvidenceLiveUpdates } from '../../features/evidence/use-evidence-live-updates';
 import type { UserPageProps } from './page-props';
@@ -52,6 +53,7 @@ export default function AuditsPage({ user }: UserPageProps) {
         busy={busy}
         isStarting={isStarting}
         onRun={run}
+        buyExtraAudit={(serverId) => <BuyExtraAuditButton serverId={serverId} size="sm" />}
       />
 
       {servers.isError && (

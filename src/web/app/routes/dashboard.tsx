@@ -16,6 +16,7 @@ import { StatCards, StatCardsSkeleton } from '../../features/audits/dashboard/st
 import { issuesHref } from '../../features/audits/issues-link';
 import { useServerAudit } from '../../features/audits/use-server-audit';
 import { ServerOverviewCard } from '../../features/servers/server-overview-card';
+import { BuyExtraAuditButton } from '../../features/paywall/buy-extra-audit-button';
 import { criticalFailures } from '../../features/audits/audit-summary';
 import type { UserPageProps } from './page-props';
 
@@ -83,7 +84,9 @@ export default function DashboardPage({ user }: UserPageProps) {
           )}
           <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
             <ServerOverviewCard server={server} />
-            {!user.isAdmin && usage.data !== undefined && <UsageCard usage={usage.data} />}
+            {!user.isAdmin && usage.data !== undefined && (
+              <UsageCard usage={usage.data} buyExtraAudit={<BuyExtraAuditButton serverId={server.id} />} />
+            )}
             <ReportCard audit={detail.data} loading={loadingAudit} />
             <RecentActivityCard />
             {user.isAdmin && <AdminControlsCard />}

@@ -167,7 +167,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Payment Received',
     access: 'user',
     layout: 'shell',
-    comingSoon: 'Your payment confirmation will appear here.',
+    page: lazyPage(() => import('./paywall-success')),
   },
 ];
 

@@ -1,5 +1,5 @@
 import { Play } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Server } from '../../../shared/contracts/servers';
 import { InviteBotButton } from './invite-bot-button';
@@ -11,6 +11,9 @@ import { Spinner } from '../../components/ui/spinner';
 import { useAuditUsage } from '../../api/audits/audit-queries';
 import { usageMessage } from './audit-usage';
 
+/** The page's checkout of one extra audit of a server, offered where the quota is used up. */
+type BuyExtraAudit = (serverId: string) => ReactNode;
+
 interface AuditToolbarProps {
   isAdmin: boolean;
   servers: Server[] | undefined;
@@ -21,9 +24,10 @@ interface AuditToolbarProps {
   busy: boolean;
   isStarting: boolean;
   onRun: () => void;
+  buyExtraAudit?: BuyExtraAudit;
 }
 
-function UsageNote({ serverId }: { serverId: string }) {
+function UsageNote({ serverId, buyExtraAudit }: { serverId: string; buyExtraAudit: BuyExtraAudit | undefined }) {
   const usage = useAuditUsage(serverId, { enabled: true });
   if (usage.data === undefined || usage.data.isAdmin) return null;
   const message = usageMessage(usage.data);
@@ -34,9 +38,13 @@ function UsageNote({ serverId }: { serverId: string }) {
       {message.actions.map((action, index) => (
         <span key={action.href}>
           {index > 0 && ' or '}
-          <Link href={action.href} className="font-medium underline underline-offset-4">
-            {action.label}
-          </Link>
+          {action.buysExtraAudit === true && buyExtraAudit !== undefined ? (
+            buyExtraAudit(serverId)
+          ) : (
+            <Link href={action.href} className="font-medium underline underline-offset-4">
+              {action.label}
+            </Link>
+          )}
         </span>
       ))}
     </p>
@@ -53,6 +61,7 @@ export function AuditToolbar({
   busy,
   isStarting,
   onRun,
+  buyExtraAudit,
 }: AuditToolbarProps) {
   const selectId = useId();
   return (
@@ -82,7 +91,7 @@ export function AuditToolbar({
             An audit is running for this server. You can start another once it finishes.
           </p>
         )}
-        {!isAdmin && server !== undefined && <UsageNote serverId={server.id} />}
+        {!isAdmin && server !== undefined && <UsageNote serverId={server.id} buyExtraAudit={buyExtraAudit} />}
       </CardContent>
     </Card>
   );

@@ -18,7 +18,7 @@ describe('usageMessage', () => {
       headline: 'You have used every audit of your plan for this server.',
       detail: '3 audits used so far.',
     });
-    expect(message.actions).toEqual([{ href: '/paywall', label: 'Buy More Audits ($50)' }]);
+    expect(message.actions).toEqual([{ href: '/paywall', label: 'Buy More Audits ($50)', buysExtraAudit: true }]);
   });
 
   it('counts what remains while audits are left', () => {

@@ -3,6 +3,8 @@ import type { AuditUsage } from '../../../shared/contracts/audits';
 export interface UsageAction {
   href: '/paywall' | '/redeem';
   label: string;
+  /** An extra audit of this server: a page that can start its checkout shows that instead of the link. */
+  buysExtraAudit?: true;
 }
 
 export interface UsageMessage {
@@ -13,7 +15,7 @@ export interface UsageMessage {
   actions: UsageAction[];
 }
 
-const BUY_MORE: UsageAction = { href: '/paywall', label: 'Buy More Audits ($50)' };
+const BUY_MORE: UsageAction = { href: '/paywall', label: 'Buy More Audits ($50)', buysExtraAudit: true };
 const CHOOSE_PLAN: UsageAction = { href: '/paywall', label: 'Choose a Plan' };
 const REDEEM: UsageAction = { href: '/redeem', label: 'Redeem a Coupon' };
 

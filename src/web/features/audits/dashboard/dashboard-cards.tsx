@@ -1,5 +1,5 @@
 import { Activity, Bot, ShieldAlert, ShieldCheck, ShoppingCart, Ticket } from 'lucide-react';
-import { useId } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { AuditUsage } from '../../../../shared/contracts/audits';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
@@ -8,8 +8,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { usageMessage } from '../audit-usage';
 import { cn } from '../../../lib/utils';
 
+interface UsageCardProps {
+  usage: AuditUsage;
+  /** The page's 'Buy More Audits' checkout for this server, shown in place of the link to the paywall. */
+  buyExtraAudit?: ReactNode;
+}
+
 /** Green while audits remain, orange otherwise, with what to do next; the plan's limit is not shown. */
-export function UsageCard({ usage }: { usage: AuditUsage }) {
+export function UsageCard({ usage, buyExtraAudit }: UsageCardProps) {
   const titleId = useId();
   const message = usageMessage(usage);
   return (
@@ -29,14 +35,18 @@ export function UsageCard({ usage }: { usage: AuditUsage }) {
         {message.detail !== null && <p className="text-muted-foreground">{message.detail}</p>}
         {message.actions.length > 0 && (
           <div className="flex flex-wrap gap-2">
-            {message.actions.map((action, index) => (
-              <Button key={action.href} asChild variant={index === 0 ? 'default' : 'outline'}>
-                <Link href={action.href}>
-                  {action.href === '/redeem' ? <Ticket aria-hidden="true" /> : <ShoppingCart aria-hidden="true" />}
-                  {action.label}
-                </Link>
-              </Button>
-            ))}
+            {message.actions.map((action, index) =>
+              action.buysExtraAudit === true && buyExtraAudit !== undefined ? (
+                <Fragment key={action.label}>{buyExtraAudit}</Fragment>
+              ) : (
+                <Button key={action.href} asChild variant={index === 0 ? 'default' : 'outline'}>
+                  <Link href={action.href}>
+                    {action.href === '/redeem' ? <Ticket aria-hidden="true" /> : <ShoppingCart aria-hidden="true" />}
+                    {action.label}
+                  </Link>
+                </Button>
+              ),
+            )}
           </div>
         )}
       </CardContent>
