@@ -37,6 +37,15 @@ export const listEntitlements = route('listEntitlements', 'GET', '/api/entitleme
 export const listServers = route('listServers', 'GET', '/api/servers');
 export const listAllServers = route('listAllServers', 'GET', '/api/admin/all-servers');
 
+// The billing page's reads (the paywall's calls are listed with the paywall's).
+export const listPayments = route('listPayments', 'GET', '/api/payments');
+export const downloadPaymentReceipt = route('downloadPaymentReceipt', 'GET', '/api/payments/:id/receipt');
+export const listUserCryptoSubscriptions = route(
+  'listUserCryptoSubscriptions',
+  'GET',
+  '/api/crypto-subscriptions/user',
+);
+
 export const createAudit = route('createAudit', 'POST', '/api/audits');
 export const getAudit = route('getAudit', 'GET', '/api/audits/:id');
 export const listServerAudits = route('listServerAudits', 'GET', '/api/servers/:id/audits');

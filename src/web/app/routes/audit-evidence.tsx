@@ -4,7 +4,7 @@ import { useAuditEvidence } from '../../api/evidence/evidence-queries';
 import { LoadingStatus } from '../../components/loading-status';
 import { Button } from '../../components/ui/button';
 import { EvidenceSubmissionCard } from '../../features/evidence/evidence-submission-card';
-import { LoadError } from '../../features/evidence/load-error';
+import { LoadError } from '../../components/load-error';
 import { NoEvidenceCard } from '../../features/evidence/no-evidence-card';
 import { useEvidenceLiveUpdates } from '../../features/evidence/use-evidence-live-updates';
 import type { UserPageProps } from './page-props';

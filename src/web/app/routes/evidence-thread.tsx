@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { ApiError } from '../../lib/api-errors';
 import { useThreadRoom } from '../../lib/realtime';
 import { cn } from '../../lib/utils';
-import { LoadError } from '../../features/evidence/load-error';
+import { LoadError } from '../../components/load-error';
 import { ReplyBox } from '../../features/evidence/reply-box';
 import { DecisionPanel } from '../../features/evidence/thread-detail/decision-panel';
 import { ThreadContext } from '../../features/evidence/thread-detail/thread-context';

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { EvidenceCountCards } from '../../features/evidence/evidence-counts';
 import { EvidencePreviewCard } from '../../features/evidence/evidence-submission-card';
 import { countEvidence } from '../../features/evidence/evidence-text';
-import { LoadError } from '../../features/evidence/load-error';
+import { LoadError } from '../../components/load-error';
 import { NoEvidenceCard } from '../../features/evidence/no-evidence-card';
 import { useEvidenceLiveUpdates } from '../../features/evidence/use-evidence-live-updates';
 

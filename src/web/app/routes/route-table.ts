@@ -131,7 +131,7 @@ export const ROUTES: readonly AppRoute[] = [
     access: 'user',
     layout: 'shell',
     nav: { label: 'Billing', icon: CreditCard },
-    comingSoon: 'Per-server audit status, purchase options and your payment history will appear here.',
+    page: lazyPage(() => import('./billing')),
   },
   {
     path: '/admin',

@@ -7,7 +7,7 @@ import { useEvidenceThread, useThreadOfCheck } from '../../api/evidence/evidence
 import { LoadingStatus } from '../../components/loading-status';
 import { useThreadRoom } from '../../lib/realtime';
 import { ThreadStatusBadge } from './evidence-badges';
-import { LoadError } from './load-error';
+import { LoadError } from '../../components/load-error';
 import { ReplyBox } from './reply-box';
 import { ResolvedNotice, ThreadMessages } from './thread-messages';
 

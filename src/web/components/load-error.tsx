@@ -1,8 +1,8 @@
 import { AlertCircle } from 'lucide-react';
-import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
+import { Alert, AlertDescription, AlertTitle } from './ui/alert';
+import { Button } from './ui/button';
 
-/** A list or thread that could not be loaded, with a way to try again. */
+/** Data that could not be loaded (a list, a thread, a page's section), with a way to try again. */
 export function LoadError({ title, onRetry }: { title: string; onRetry: () => void }) {
   return (
     <Alert variant="destructive" role="alert">
