@@ -4,6 +4,7 @@ import { cryptoSubscriptions } from '../../db/schema-commerce.js';
 import { servers } from '../../db/schema.js';
 import { pushNotifications, recordNotifications, type StoredNotification } from '../notifications/notify.js';
 import type { CryptoDeps } from './deps.js';
+import { type PeriodicSweep, periodicSweep } from '../../jobs/periodic-sweep.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SUBSCRIPTION_SWEEP_INTERVAL_MS = 60_000;
@@ -67,38 +68,16 @@ export async function sweepSubscriptions(deps: SweepDeps): Promise<number> {
   return stored.length;
 }
 
-export interface SubscriptionSweep {
-  start(): void;
-  /** Stops the interval and waits for a sweep under way. */
-  stop(): Promise<void>;
-  /** One sweep now (tests move the clock, then sweep). Returns how many notifications it stored. */
-  runOnce(): Promise<number>;
-}
+export type SubscriptionSweep = PeriodicSweep;
 
 /** The sweep on an interval, started and stopped with the app; any instance may run it. */
 export function createSubscriptionSweep(
   deps: SweepDeps,
   intervalMs = SUBSCRIPTION_SWEEP_INTERVAL_MS,
 ): SubscriptionSweep {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = sweepSubscriptions(deps).catch((error: unknown) =>
-      deps.log.warn({ err: error }, 'crypto subscription sweep failed'),
-    );
-  };
-  return {
-    start() {
-      if (timer !== undefined) return;
-      tick();
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-    runOnce: () => sweepSubscriptions(deps),
-  };
+  return periodicSweep(() => sweepSubscriptions(deps), {
+    intervalMs,
+    log: deps.log,
+    failure: 'crypto subscription sweep failed',
+  });
 }

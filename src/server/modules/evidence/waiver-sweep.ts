@@ -8,6 +8,7 @@ import { recordNotifications, type StoredNotification } from '../notifications/n
 import { announce } from './announce.js';
 import type { EvidenceDeps } from './deps.js';
 import type { Transaction } from './write-thread.js';
+import { type PeriodicSweep, periodicSweep } from '../../jobs/periodic-sweep.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Often enough that "at expiry" is within a minute; the query is cheap when nothing is due. */
@@ -75,35 +76,13 @@ export async function sweepWaiverExpiry(deps: SweepDeps): Promise<number> {
   return stored.length;
 }
 
-export interface WaiverSweep {
-  start(): void;
-  /** Stops the interval and waits for a sweep under way. */
-  stop(): Promise<void>;
-  /** One sweep now (tests move the clock, then sweep). Returns how many notifications it stored. */
-  runOnce(): Promise<number>;
-}
+export type WaiverSweep = PeriodicSweep;
 
 /** The sweep on an interval, started and stopped with the app; any instance may run it. */
 export function createWaiverSweep(deps: SweepDeps, intervalMs = WAIVER_SWEEP_INTERVAL_MS): WaiverSweep {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = sweepWaiverExpiry(deps).catch((error: unknown) =>
-      deps.log.warn({ err: error }, 'waiver expiry sweep failed'),
-    );
-  };
-  return {
-    start() {
-      if (timer !== undefined) return;
-      tick();
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-    runOnce: () => sweepWaiverExpiry(deps),
-  };
+  return periodicSweep(() => sweepWaiverExpiry(deps), {
+    intervalMs,
+    log: deps.log,
+    failure: 'waiver expiry sweep failed',
+  });
 }
