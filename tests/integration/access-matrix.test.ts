@@ -13,6 +13,7 @@ import {
   startSolanaSimulator,
 } from '../../src/simulators/chains/standalone.js';
 import { notifications } from '../../src/server/db/schema-evidence.js';
+import { serviceEngagements } from '../../src/server/db/schema-commerce.js';
 import { recordNotifications } from '../../src/server/modules/notifications/notify.js';
 import { GUILDS, grantEntitlement, serverId, startAudit, waitForAudit } from '../helpers/audits.js';
 import { userIdOf } from '../helpers/evidence.js';
@@ -278,6 +279,20 @@ const MATRIX = {
     verify: (response) => expect(response.json()).toEqual({ received: true }),
   },
   listPayments: plain('listPayments'),
+  listAdminEntitlements: {
+    ...plain('listAdminEntitlements'),
+    verify: (response) => expect(response.json<unknown[]>().length).toBeGreaterThan(0),
+  },
+  listServiceEngagements: plain('listServiceEngagements'),
+  updateServiceEngagement: {
+    subject: 'the-caller',
+    request: async (world, caller) =>
+      call(byName('updateServiceEngagement'), world.cookie(caller), {
+        params: { id: await newEngagementOf(world) },
+        body: { status: 'IN_PROGRESS', engineerNotes: 'Reviewing roles.', completedAt: null },
+      }),
+    verify: (response) => expect(response.json()).toMatchObject({ status: 'IN_PROGRESS', completedAt: null }),
+  },
   downloadPaymentReceipt: {
     subject: 'someones-object',
     // A receipt is the buyer's own: each caller downloads one of theirs; another owner tries the owner's.
@@ -422,17 +437,32 @@ async function signedIpn(): Promise<{ body: object; signature: string }> {
 }
 
 /** A completed card payment of the caller's account (a visitor is served the owner's), fulfilled as a webhook would. */
-async function completedPaymentOf(world: World, caller: Caller): Promise<string> {
+async function completedPaymentOf(
+  world: World,
+  caller: Caller,
+  product: 'EXTRA_AUDIT' | 'FULL_SERVICE' = 'EXTRA_AUDIT',
+): Promise<string> {
   const db = world.t.database.db;
   const userId = await userIdOf(world.t, accountOf(caller));
   const order = await createOrder(db, {
     userId,
     serverId: world.studyHall,
-    product: 'EXTRA_AUDIT',
+    product,
     provider: 'stripe',
   });
   await fulfilOrder(db, { orderId: order.id, providerPaymentId: `pi_matrix_${order.id}`, now: new Date() });
   return order.id;
+}
+
+/** A Full Service purchase of the owner's on Study Hall opens a new engagement for each request. */
+async function newEngagementOf(world: World): Promise<string> {
+  const orderId = await completedPaymentOf(world, 'owner', 'FULL_SERVICE');
+  const [engagement] = await world.t.database.db
+    .select({ id: serviceEngagements.id })
+    .from(serviceEngagements)
+    .where(eq(serviceEngagements.orderId, orderId));
+  if (engagement === undefined) throw new Error('the Full Service order opened no engagement');
+  return engagement.id;
 }
 
 let ownersFileId: string | undefined;

@@ -1,3 +1,4 @@
+import { adminCommerceModule } from './admin-commerce/routes.js';
 import { apiDocsModule } from './api-docs/routes.js';
 import { authModule } from './auth/routes.js';
 import { cryptoInvoicesModule } from './crypto-invoices/routes.js';
@@ -37,6 +38,7 @@ export function serverModules(
     cryptoInvoicesModule,
     stripeCheckoutModule,
     paymentsModule,
+    adminCommerceModule,
     apiDocsModule,
   ];
 }

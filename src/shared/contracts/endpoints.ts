@@ -1,3 +1,4 @@
+import { listAdminEntitlements, listServiceEngagements, updateServiceEngagement } from './admin-commerce.js';
 import { getApiReference, getApiReferenceAsset, getOpenApiDocument } from './api-docs.js';
 import {
   createAudit,
@@ -84,6 +85,9 @@ export const ENDPOINTS = [
   createCoupon,
   revokeCoupon,
   deleteCoupon,
+  listAdminEntitlements,
+  listServiceEngagements,
+  updateServiceEngagement,
   createStripeCheckout,
   createCryptoInvoice,
   receiveStripeWebhook,

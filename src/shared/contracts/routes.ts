@@ -69,6 +69,10 @@ export const createCoupon = route('createCoupon', 'POST', '/api/admin/coupons');
 export const revokeCoupon = route('revokeCoupon', 'POST', '/api/admin/coupons/:id/revoke');
 export const deleteCoupon = route('deleteCoupon', 'DELETE', '/api/admin/coupons/:id');
 
+export const listAdminEntitlements = route('listAdminEntitlements', 'GET', '/api/admin/entitlements');
+export const listServiceEngagements = route('listServiceEngagements', 'GET', '/api/admin/service-engagements');
+export const updateServiceEngagement = route('updateServiceEngagement', 'PUT', '/api/admin/service-engagements/:id');
+
 export const listEvidenceThreads = route('listEvidenceThreads', 'GET', '/api/evidence/threads');
 export const getEvidenceThread = route('getEvidenceThread', 'GET', '/api/evidence/threads/:id');
 export const createEvidenceThread = route('createEvidenceThread', 'POST', '/api/evidence/threads');
