@@ -24,12 +24,13 @@ export const ADMIN_SECTION_TITLES: Record<AdminSectionId, string> = {
   coupons: 'Coupons',
 };
 
-type LaterSectionId = Exclude<AdminSectionId, 'evidence-review' | 'evidence-debug' | 'coupons'>;
+type LaterSectionId = Exclude<
+  AdminSectionId,
+  'entitlements' | 'service-engagements' | 'evidence-review' | 'evidence-debug' | 'coupons'
+>;
 
 /** What each section not built yet will hold. */
 export const LATER_SECTIONS: Record<LaterSectionId, string> = {
-  entitlements: 'Every entitlement with its plan, payment, provider, amount and date, and the revenue they add up to.',
-  'service-engagements': 'Full-service engagements, with their status and engineer notes.',
   'certificate-approval': 'Certificates waiting for approval, to approve, reject with a reason or revoke.',
   'csu-verification': "One row per server, to approve or deny its owner's cold super user account, with notes.",
   'test-accounts': 'Test accounts to list, create and delete.',

@@ -3,6 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../components/ui/accordion';
 import { Button } from '../../components/ui/button';
+import { CommerceSummaryCards } from '../../features/admin-commerce/commerce-summary-cards';
+import { EntitlementsSection } from '../../features/admin-commerce/entitlements-section';
+import { ServiceEngagementsSection } from '../../features/admin-commerce/service-engagements-section';
 import { CouponsSection } from '../../features/coupons/coupons-section';
 import { EvidenceDebug } from '../../features/evidence/review/evidence-debug';
 import { EvidenceReviewPanel } from '../../features/evidence/review/evidence-review-panel';
@@ -36,6 +39,8 @@ function sectionContent(section: AdminSectionId) {
   }
   if (section === 'evidence-debug') return <EvidenceDebug />;
   if (section === 'coupons') return <CouponsSection />;
+  if (section === 'entitlements') return <EntitlementsSection />;
+  if (section === 'service-engagements') return <ServiceEngagementsSection />;
   return <LaterSection description={LATER_SECTIONS[section]} />;
 }
 
@@ -62,6 +67,7 @@ export default function AdminPage(_props: UserPageProps) {
       </header>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <EvidenceSummaryCards />
+        <CommerceSummaryCards />
       </div>
       <Accordion type="multiple" value={open} onValueChange={setOpen} className="grid gap-3">
         {ADMIN_SECTION_IDS.map((section) => (

@@ -1,28 +1,7 @@
 import { Hourglass, MessagesSquare, ShieldQuestion, UserRound } from 'lucide-react';
 import { useEvidenceRecords, useReviewThreads } from '../../../api/evidence/review-queries';
-import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { SummaryCard, type SummaryFigure } from '../../../components/summary-card';
 import { reviewThreadQuery, THREAD_LIST_LIMIT } from './review-threads';
-
-interface SummaryFigure {
-  label: string;
-  /** Null while loading. */
-  value: string | null;
-  icon: typeof Hourglass;
-}
-
-function SummaryCard({ label, value, icon: Icon }: SummaryFigure) {
-  return (
-    <Card>
-      <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
-        <p className="text-sm font-medium text-muted-foreground">{label}</p>
-        <Icon className="size-4 text-primary" aria-hidden="true" />
-      </CardHeader>
-      <CardContent>
-        <p className="text-2xl font-bold tabular-nums">{value ?? '–'}</p>
-      </CardContent>
-    </Card>
-  );
-}
 
 /** The admin page's evidence figures, from the same lists the review panel and the debug section read. */
 export function EvidenceSummaryCards() {
