@@ -1,0 +1,168 @@
+import AxeBuilder from '@axe-core/playwright';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { ServiceEngagement } from '../../src/shared/contracts/admin-commerce.js';
+import type { CheckoutResponse, Payment } from '../../src/shared/contracts/payments.js';
+import type { Server } from '../../src/shared/contracts/servers.js';
+import { THEME_STORAGE_KEY, type Theme } from '../../src/web/lib/theme.js';
+import { useBrowser } from './support/browser.js';
+import { freePort, type ServerProcess, startServerProcess } from './support/server-process.js';
+import { DEMO_NAMES } from './support/sign-in.js';
+
+/**
+ * A server of its own: Olivia buys Full Service there (the shared server's files expect her without a
+ * plan), and Ada works the engagement it opened from the admin page.
+ */
+let server: ServerProcess | undefined;
+let dataDir: string | undefined;
+const browser = useBrowser();
+const sessions: Partial<Record<'olivia' | 'ada', Page>> = {};
+
+function url(pathname: string): string {
+  if (server === undefined) throw new Error('the admin commerce server is not running');
+  return `${server.url}${pathname}`;
+}
+
+function session(account: 'olivia' | 'ada'): Page {
+  const page = sessions[account];
+  if (page === undefined) throw new Error(`${account} is not signed in`);
+  return page;
+}
+
+async function signIn(account: 'olivia' | 'ada'): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(url('/'));
+  await page.getByRole('link', { name: 'Sign in with Discord' }).first().click();
+  await page.getByLabel(DEMO_NAMES[account]).check();
+  await page.getByRole('button', { name: 'Authorize' }).click();
+  await page.waitForURL((address) => !address.pathname.startsWith('/_sim/') && !address.pathname.startsWith('/api/'));
+  return page;
+}
+
+const toasts = (page: Page) => page.getByRole('region', { name: /Status messages/ });
+
+/** A summary card's figure, found from its label (label and figure are the card's two lines). */
+async function cardFigure(page: Page, label: string): Promise<string | null> {
+  const card = page.getByRole('main').getByText(label, { exact: true }).locator('xpath=../..');
+  return card.locator('p').nth(1).textContent();
+}
+
+async function openSection(ada: Page, title: string): Promise<void> {
+  const trigger = ada.getByRole('main').getByRole('button', { name: title, exact: true });
+  if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click();
+}
+
+async function expectNoBlockingViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const blocking = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  expect(
+    blocking.map((violation) => `${violation.id}: ${violation.help}`),
+    label,
+  ).toEqual([]);
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'rampart-admin-commerce-'));
+  server = await startServerProcess({ dataDir, port: await freePort() });
+  sessions.ada = await signIn('ada');
+  sessions.olivia = await signIn('olivia');
+});
+
+afterAll(async () => {
+  const code = await server?.stop('SIGINT', 15_000);
+  if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
+  expect(code).toBe(0);
+});
+
+describe('the admin page’s Entitlements and Service Engagements', () => {
+  it('Olivia buys Full Service for Pixel Plaza on the simulated Stripe page; the webhook fulfils it', async () => {
+    const olivia = session('olivia');
+    const servers = (await (await olivia.request.get(url('/api/servers'))).json()) as Server[];
+    const pixelPlaza = servers.find((candidate) => candidate.name === 'Pixel Plaza');
+    if (pixelPlaza === undefined) throw new Error('Olivia should own Pixel Plaza');
+    const created = await olivia.request.post(url('/api/paywall/checkout/stripe'), {
+      data: { plan: 'FULL', serverId: pixelPlaza.id },
+      headers: { origin: url('') },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const checkout = (await created.json()) as CheckoutResponse;
+    await olivia.goto(checkout.url);
+    await olivia.getByRole('main').getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect
+      .poll(async () => {
+        const payments = (await (await olivia.request.get(url('/api/payments'))).json()) as Payment[];
+        return payments.find((payment) => payment.id === checkout.orderId)?.status;
+      })
+      .toBe('completed');
+  });
+
+  it('lists the Full Service purchase with its revenue, and the engagement it opened as active', async () => {
+    const ada = session('ada');
+    await ada.goto(url('/admin'));
+    const main = ada.getByRole('main');
+    await main.getByText('$1,000.00').first().waitFor();
+    await expect.poll(() => cardFigure(ada, 'Revenue')).toBe('$1,000.00');
+    await expect.poll(() => cardFigure(ada, 'Active Engagements')).toBe('1');
+    await expect.poll(() => cardFigure(ada, 'Completion Rate')).toBe('0%');
+    await openSection(ada, 'Entitlements');
+    const row = main.getByRole('row').filter({ hasText: 'FULL_SERVICE' }).filter({ hasText: 'Pixel Plaza' });
+    await row.getByText('Paid').waitFor();
+    expect(await row.textContent()).toContain('stripe');
+    // Ids are cut to 8 characters, the full id in the title.
+    const shownId = row.locator('[title]').first();
+    const fullId = (await shownId.getAttribute('title')) ?? '';
+    expect(fullId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await shownId.locator('[aria-hidden="true"]').textContent()).toBe(fullId.slice(0, 8));
+
+    await openSection(ada, 'Service Engagements');
+    await main.getByRole('heading', { name: 'Pixel Plaza', level: 3 }).waitFor();
+    for (const theme of ['light', 'dark'] as const satisfies readonly Theme[]) {
+      await ada.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+        THEME_STORAGE_KEY,
+        theme,
+      ] as const);
+      await ada.reload();
+      await openSection(ada, 'Entitlements');
+      await openSection(ada, 'Service Engagements');
+      await main.getByRole('heading', { name: 'Pixel Plaza', level: 3 }).waitFor();
+      await main.getByRole('row').filter({ hasText: 'FULL_SERVICE' }).first().waitFor();
+      await expectNoBlockingViolations(ada, theme);
+    }
+  });
+
+  it('staff complete the engagement by keyboard: Engagement Updated, completedAt set, the cards follow', async () => {
+    const ada = session('ada');
+    await ada.goto(url('/admin'));
+    await openSection(ada, 'Service Engagements');
+    const main = ada.getByRole('main');
+    const engagement = main.getByRole('listitem').filter({ hasText: 'Pixel Plaza' }).first();
+    await engagement.getByRole('combobox', { name: 'Status' }).focus();
+    await ada.keyboard.press('Enter');
+    // The list opens on the current status; two steps down is Completed.
+    await expect.poll(() => ada.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('option');
+    await expect.poll(() => ada.evaluate(() => document.activeElement?.textContent)).toBe('New');
+    for (const next of ['In Progress', 'Completed']) {
+      await ada.keyboard.press('ArrowDown');
+      await expect.poll(() => ada.evaluate(() => document.activeElement?.textContent)).toBe(next);
+    }
+    await ada.keyboard.press('Enter');
+    await engagement.getByRole('combobox', { name: 'Status' }).filter({ hasText: 'Completed' }).waitFor();
+    await engagement.getByLabel('Engineer notes').fill('Roles tightened; report sent.');
+    await engagement.getByRole('button', { name: 'Save' }).click();
+    await toasts(ada).getByText('Engagement Updated').waitFor();
+
+    const listed = (await (await ada.request.get(url('/api/admin/service-engagements'))).json()) as ServiceEngagement[];
+    const [saved] = listed;
+    expect(saved).toMatchObject({ status: 'COMPLETED', engineerNotes: 'Roles tightened; report sent.' });
+    expect(saved?.completedAt).not.toBeNull();
+    await expect.poll(() => cardFigure(ada, 'Completion Rate')).toBe('100%');
+    await expect.poll(() => cardFigure(ada, 'Active Engagements')).toBe('0');
+    await engagement.getByText('Completed', { exact: true }).first().waitFor();
+  });
+});
