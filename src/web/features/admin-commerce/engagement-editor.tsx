@@ -45,7 +45,6 @@ export function EngagementEditor({ engagement }: { engagement: ServiceEngagement
     onSuccess: () => toast({ title: 'Engagement Updated', variant: 'success' }),
     onError: (error) => toast({ title: 'Update Failed', description: failureText(error), variant: 'destructive' }),
   });
-  const unchanged = status === engagement.status && notes === (engagement.engineerNotes ?? '');
 
   return (
     <li className="grid gap-3 rounded-lg border p-4">
@@ -105,7 +104,7 @@ export function EngagementEditor({ engagement }: { engagement: ServiceEngagement
             onChange={(event) => setNotes(event.target.value)}
           />
         </div>
-        <Button type="submit" disabled={update.isPending || unchanged} className="w-fit">
+        <Button type="submit" disabled={update.isPending} className="w-fit">
           {update.isPending ? <Spinner className="size-4" /> : <Save aria-hidden="true" />}
           Save
         </Button>
