@@ -18,7 +18,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error('The web app is not built: run `npm run build` (npm test does it for you).');
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rampart-e2e-'));
-  const server = await startServerProcess({ dataDir, port: await freePort() });
+  // Every spec file signs in from the same address, one after another: with the default 30 sign-in calls
+  // a minute, a file's sign-in could be refused for what earlier files did. The limit has its own tests.
+  const server = await startServerProcess({
+    dataDir,
+    port: await freePort(),
+    env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+  });
   project.provide('e2eBaseUrl', server.url);
 
   return async () => {
