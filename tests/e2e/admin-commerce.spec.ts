@@ -1,46 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ServiceEngagement } from '../../src/shared/contracts/admin-commerce.js';
 import type { CheckoutResponse, Payment } from '../../src/shared/contracts/payments.js';
 import type { Server } from '../../src/shared/contracts/servers.js';
 import { THEME_STORAGE_KEY, type Theme } from '../../src/web/lib/theme.js';
 import { useBrowser } from './support/browser.js';
-import { freePort, type ServerProcess, startServerProcess } from './support/server-process.js';
-import { DEMO_NAMES } from './support/sign-in.js';
+import { useOwnServer } from './support/own-server.js';
 
 /**
  * A server of its own: Olivia buys Full Service there (the shared server's files expect her without a
  * plan), and Ada works the engagement it opened from the admin page.
  */
-let server: ServerProcess | undefined;
-let dataDir: string | undefined;
 const browser = useBrowser();
-const sessions: Partial<Record<'olivia' | 'ada', Page>> = {};
-
-function url(pathname: string): string {
-  if (server === undefined) throw new Error('the admin commerce server is not running');
-  return `${server.url}${pathname}`;
-}
-
-function session(account: 'olivia' | 'ada'): Page {
-  const page = sessions[account];
-  if (page === undefined) throw new Error(`${account} is not signed in`);
-  return page;
-}
-
-async function signIn(account: 'olivia' | 'ada'): Promise<Page> {
-  const page = await browser.newPage();
-  await page.goto(url('/'));
-  await page.getByRole('link', { name: 'Sign in with Discord' }).first().click();
-  await page.getByLabel(DEMO_NAMES[account]).check();
-  await page.getByRole('button', { name: 'Authorize' }).click();
-  await page.waitForURL((address) => !address.pathname.startsWith('/_sim/') && !address.pathname.startsWith('/api/'));
-  return page;
-}
+const { url, session } = useOwnServer(browser, 'admin-commerce');
 
 const toasts = (page: Page) => page.getByRole('region', { name: /Status messages/ });
 
@@ -66,19 +39,6 @@ async function expectNoBlockingViolations(page: Page, label: string): Promise<vo
     label,
   ).toEqual([]);
 }
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'rampart-admin-commerce-'));
-  server = await startServerProcess({ dataDir, port: await freePort() });
-  sessions.ada = await signIn('ada');
-  sessions.olivia = await signIn('olivia');
-});
-
-afterAll(async () => {
-  const code = await server?.stop('SIGINT', 15_000);
-  if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
-  expect(code).toBe(0);
-});
 
 describe('the admin page’s Entitlements and Service Engagements', () => {
   it('Olivia buys Full Service for Pixel Plaza on the simulated Stripe page; the webhook fulfils it', async () => {

@@ -1,46 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AuditWithChecks } from '../../src/shared/contracts/audits.js';
 import type { Coupon } from '../../src/shared/contracts/coupons.js';
 import type { Entitlement } from '../../src/shared/contracts/entitlements.js';
 import { useBrowser } from './support/browser.js';
-import { freePort, type ServerProcess, startServerProcess } from './support/server-process.js';
-import { DEMO_NAMES } from './support/sign-in.js';
+import { useOwnServer } from './support/own-server.js';
 
 /**
  * A server of its own: Olivia redeems a coupon here, and the other files need her without a plan. The page
  * addresses are absolute, since the browser's base address is the shared server's.
  */
-let server: ServerProcess | undefined;
-let dataDir: string | undefined;
 const browser = useBrowser();
-const sessions: Partial<Record<'olivia' | 'ada', Page>> = {};
+const { url, session, output } = useOwnServer(browser, 'coupons');
 let fullCode = '';
-
-function url(pathname: string): string {
-  if (server === undefined) throw new Error('the coupons server is not running');
-  return `${server.url}${pathname}`;
-}
-
-function session(account: 'olivia' | 'ada'): Page {
-  const page = sessions[account];
-  if (page === undefined) throw new Error(`${account} is not signed in`);
-  return page;
-}
-
-async function signIn(account: 'olivia' | 'ada'): Promise<Page> {
-  const page = await browser.newPage();
-  await page.goto(url('/'));
-  await page.getByRole('link', { name: 'Sign in with Discord' }).first().click();
-  await page.getByLabel(DEMO_NAMES[account]).check();
-  await page.getByRole('button', { name: 'Authorize' }).click();
-  await page.waitForURL((address) => !address.pathname.startsWith('/_sim/') && !address.pathname.startsWith('/api/'));
-  return page;
-}
 
 const toasts = (page: Page) => page.getByRole('region', { name: /Status messages/ });
 const couponRow = (page: Page, code: string) => page.getByRole('main').getByRole('row').filter({ hasText: code });
@@ -68,19 +41,6 @@ async function createCoupon(ada: Page, description: string): Promise<string> {
   return code;
 }
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'rampart-coupons-'));
-  server = await startServerProcess({ dataDir, port: await freePort() });
-  sessions.ada = await signIn('ada');
-  sessions.olivia = await signIn('olivia');
-});
-
-afterAll(async () => {
-  const code = await server?.stop('SIGINT', 15_000);
-  if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
-  expect(code).toBe(0);
-});
-
 describe('coupons, from the admin page to the redeem screen', () => {
   it('staff create a coupon, read its full code once and copy it; the list shows it masked and Active', async () => {
     const ada = session('ada');
@@ -96,7 +56,7 @@ describe('coupons, from the admin page to the redeem screen', () => {
 
     fullCode = await createCoupon(ada, 'Launch partner');
     // Demo mode prints its bypass code with the sign-in instructions.
-    expect(server?.output()).toMatch(/Bypass code for the paywall's Admin Login dialog: DEMO-[0-9A-F]{8}/);
+    expect(output()).toMatch(/Bypass code for the paywall's Admin Login dialog: DEMO-[0-9A-F]{8}/);
     await ada.getByRole('button', { name: 'Copy' }).click();
     await toasts(ada).getByText('Copied').waitFor();
     expect(await ada.evaluate(() => navigator.clipboard.readText())).toBe(fullCode);
