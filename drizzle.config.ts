@@ -2,6 +2,11 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/server/db/schema.ts', './src/server/db/schema-evidence.ts', './src/server/db/schema-commerce.ts'],
+  schema: [
+    './src/server/db/schema.ts',
+    './src/server/db/schema-evidence.ts',
+    './src/server/db/schema-commerce.ts',
+    './src/server/db/schema-staff.ts',
+  ],
   out: './drizzle',
 });

@@ -58,6 +58,8 @@ const EnvSchema = z.object({
   DEMO_MODE: z.enum(['true', 'false']).optional(),
   INSTANCE_ID: optionalString,
   WAIVER_DAYS: z.coerce.number().int().positive().max(3650).default(DEFAULT_WAIVER_DAYS),
+  /** The staff sign-in form for test accounts: on in demo mode, off by default otherwise. */
+  TEST_ACCOUNT_SIGN_IN: z.enum(['true', 'false']).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -96,6 +98,8 @@ export interface AppConfig {
   trustProxy: false | string[];
   /** How long a waiver granted by approved evidence applies to later audits. */
   waiverDays: number;
+  /** Whether test accounts may sign in with a username and password (TEST_ACCOUNT_SIGN_IN). */
+  testAccountSignIn: boolean;
   bypass: BypassConfig;
   /** Crypto invoices (null: not configured, so not offered). */
   nowPayments: NowPaymentsConfig | null;
@@ -202,6 +206,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: env.WEB_DIST_DIR,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     waiverDays: env.WAIVER_DAYS,
+    testAccountSignIn: env.TEST_ACCOUNT_SIGN_IN === undefined ? demoMode : env.TEST_ACCOUNT_SIGN_IN === 'true',
     bypass: loadBypassConfig(source, { demoMode, sessionSecret }),
     nowPayments: loadNowPaymentsConfig(source, { demoMode, publicUrl, port: env.PORT }, (m) => new ConfigError(m)),
     stripe: loadStripeConfig(source, { demoMode, port: env.PORT, publicUrl, invalid: (m) => new ConfigError(m) }),

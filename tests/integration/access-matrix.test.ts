@@ -389,6 +389,22 @@ const MATRIX = {
       }),
     verify: (response) => expect(response.json()).toMatchObject({ verified: false, pending: true }),
   },
+  listAllCertificates: { notServedYet: 'issue 11' },
+  getServerCertificate: { notServedYet: 'issue 11' },
+  downloadCertificate: { notServedYet: 'issue 11' },
+  updateCertificate: { notServedYet: 'issue 11' },
+  rejectCertificate: { notServedYet: 'issue 11' },
+  verifyCertificate: { notServedYet: 'issue 11' },
+  getCertificateBadge: { notServedYet: 'issue 11' },
+  listRunbooks: { notServedYet: 'issue 11' },
+  submitCheckEvidence: { notServedYet: 'issue 11' },
+  listCsuVerification: { notServedYet: 'issue 11' },
+  updateCsuVerification: { notServedYet: 'issue 11' },
+  listTestAccounts: { notServedYet: 'issue 11' },
+  createTestAccount: { notServedYet: 'issue 11' },
+  deleteTestAccount: { notServedYet: 'issue 11' },
+  listStaffActions: { notServedYet: 'issue 11' },
+  signInWithTestAccount: { notServedYet: 'issue 11' },
 } satisfies Record<EndpointName, ServedRow | NotServedRow>;
 
 const subscriptions = new Map<Caller, string>();

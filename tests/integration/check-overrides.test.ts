@@ -114,6 +114,8 @@ describe('PUT /api/checks/{checkId} by the server’s owner', () => {
       selfAttestedStatus: null,
       overriddenBy: null,
       overrideReason: null,
+      overrideEvidence: null,
+      overrideEvidenceAt: null,
       waiveReason: null,
     });
     expect(response.json<Result>().audit).toMatchObject({

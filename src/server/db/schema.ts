@@ -51,6 +51,8 @@ export const users = pgTable('users', {
   discordTokenExpiresAt: timestamp('discord_token_expires_at', { withTimezone: true }),
   /** When the user's manageable servers were last asked of Discord; access checks ask again when stale. */
   guildsCheckedAt: timestamp('guilds_checked_at', { withTimezone: true }),
+  /** Staff through an admin test account (schema-staff.ts), besides the configured ADMIN_DISCORD_IDS. */
+  testAccountAdmin: boolean('test_account_admin').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -216,6 +218,9 @@ export const checkResults = pgTable(
     overrideReason: text('override_reason'),
     overriddenByUserId: uuid('overridden_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     overriddenAt: timestamp('overridden_at', { withTimezone: true }),
+    /** What the overrider submitted to back the override (POST /api/checks/{checkId}/evidence). */
+    overrideEvidence: text('override_evidence'),
+    overrideEvidenceAt: timestamp('override_evidence_at', { withTimezone: true }),
     /** The waiver (schema-evidence.ts) behind a WAIVED status granted by approved evidence, and when it ends. */
     waiverId: uuid('waiver_id'),
     waiverExpiresAt: timestamp('waiver_expires_at', { withTimezone: true }),

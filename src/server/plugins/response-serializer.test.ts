@@ -91,6 +91,8 @@ describe('serializerOf', () => {
       overriddenBy: null,
       overriddenAt: null,
       overrideReason: null,
+      overrideEvidence: null,
+      overrideEvidenceAt: null,
       waiverExpiresAt: null,
       countsTowardCertification: false,
     };

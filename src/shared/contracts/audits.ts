@@ -30,6 +30,9 @@ export const StoredCheckResult = CheckResult.extend({
   overriddenBy: z.string().nullable(),
   overriddenAt: z.string().nullable(),
   overrideReason: z.string().nullable(),
+  /** What the overrider submitted to back the override (POST /api/checks/{checkId}/evidence). */
+  overrideEvidence: z.string().nullable(),
+  overrideEvidenceAt: z.string().nullable(),
   /** When the waiver behind a WAIVED status (approved evidence, kept across audits) expires; null otherwise. */
   waiverExpiresAt: z.string().nullable(),
   /** True only for an engine PASS or a staff decision to pass or waive. */

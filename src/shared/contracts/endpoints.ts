@@ -1,4 +1,13 @@
 import { listAdminEntitlements, listServiceEngagements, updateServiceEngagement } from './admin-commerce.js';
+import {
+  createTestAccount,
+  deleteTestAccount,
+  listCsuVerification,
+  listStaffActions,
+  listTestAccounts,
+  signInWithTestAccount,
+  updateCsuVerification,
+} from './admin-staff.js';
 import { getApiReference, getApiReferenceAsset, getOpenApiDocument } from './api-docs.js';
 import {
   createAudit,
@@ -9,6 +18,16 @@ import {
   listUserAudits,
   updateCheck,
 } from './audits.js';
+import {
+  downloadCertificate,
+  getCertificateBadge,
+  getServerCertificate,
+  listAllCertificates,
+  rejectCertificate,
+  updateCertificate,
+  verifyCertificate,
+} from './certificates.js';
+import { listRunbooks, submitCheckEvidence } from './engineer.js';
 import { completeSignIn, getCurrentUser, getPopupScript, logout, startSignIn } from './auth.js';
 import { createCoupon, deleteCoupon, listCoupons, redeemCoupon, redeemPaywallCoupon, revokeCoupon } from './coupons.js';
 import {
@@ -116,6 +135,22 @@ export const ENDPOINTS = [
   countUnreadNotifications,
   markNotificationRead,
   respondToNotification,
+  listAllCertificates,
+  getServerCertificate,
+  downloadCertificate,
+  updateCertificate,
+  rejectCertificate,
+  verifyCertificate,
+  getCertificateBadge,
+  listRunbooks,
+  submitCheckEvidence,
+  listCsuVerification,
+  updateCsuVerification,
+  listTestAccounts,
+  createTestAccount,
+  deleteTestAccount,
+  listStaffActions,
+  signInWithTestAccount,
   getOpenApiDocument,
   getApiReference,
   getApiReferenceAsset,

@@ -9,6 +9,8 @@ export const PublicConfig = z.object({
   botPermissions: z.object({ administrator: z.string(), leastPrivilege: z.string() }),
   /** Demo mode only: the simulated wallet that sends test payments on the simulated chains; null otherwise. */
   simulatedWalletUrl: z.string().nullable(),
+  /** Whether the staff sign-in form for test accounts is offered (TEST_ACCOUNT_SIGN_IN). */
+  testAccountSignIn: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

@@ -31,7 +31,8 @@ export interface UpdateCheckOptions {
 type OverrideColumns = Pick<
   CheckResultRow,
   'status' | 'waiveReason' | 'overrideKind' | 'overrideReason' | 'overriddenByUserId' | 'overriddenAt'
->;
+> &
+  Partial<Pick<CheckResultRow, 'overrideEvidence' | 'overrideEvidenceAt'>>;
 
 /** An owner's FAIL withdraws their own claim: the check shows the engine's finding again. */
 function withdrawn(check: CheckResultRow): OverrideColumns {
@@ -40,6 +41,8 @@ function withdrawn(check: CheckResultRow): OverrideColumns {
     waiveReason: null,
     overrideKind: null,
     overrideReason: null,
+    overrideEvidence: null,
+    overrideEvidenceAt: null,
     overriddenByUserId: null,
     overriddenAt: null,
   };

@@ -56,6 +56,8 @@ export function toStoredCheckResult(row: CheckResultRow, overriddenBy: string | 
     overriddenBy: row.overrideKind === null ? null : overriddenBy,
     overriddenAt: row.overrideKind === null ? null : (row.overriddenAt?.toISOString() ?? null),
     overrideReason: row.overrideKind === null ? null : row.overrideReason,
+    overrideEvidence: row.overrideKind === null ? null : row.overrideEvidence,
+    overrideEvidenceAt: row.overrideKind === null ? null : (row.overrideEvidenceAt?.toISOString() ?? null),
     waiverExpiresAt: row.waiverExpiresAt?.toISOString() ?? null,
     countsTowardCertification: countsTowardCertification(row),
   };

@@ -19,6 +19,8 @@ function storedChecks(): StoredCheckResult[] {
     overriddenBy: null,
     overriddenAt: null,
     overrideReason: null,
+    overrideEvidence: null,
+    overrideEvidenceAt: null,
     waiverExpiresAt: null,
     countsTowardCertification: check.status === 'PASS',
   }));

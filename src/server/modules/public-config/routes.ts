@@ -11,6 +11,7 @@ export const publicConfigModule: ServerModule = {
       discordAuthorizeUrl: config.discord.authorizeUrl,
       botPermissions: BOT_INVITE_PERMISSIONS,
       simulatedWalletUrl: config.demoMode ? `${config.publicUrl}${CHAIN_SIMULATOR_PREFIXES.wallet}` : null,
+      testAccountSignIn: config.testAccountSignIn,
     };
     routes.endpoint(getPublicConfig, async () => body);
   },

@@ -6,6 +6,7 @@ const config = {
   discordAuthorizeUrl: 'https://discord.com/oauth2/authorize',
   botPermissions: { administrator: '8', leastPrivilege: '536872096' },
   simulatedWalletUrl: null,
+  testAccountSignIn: false,
 };
 
 describe('buildBotInviteUrl', () => {
