@@ -8,6 +8,7 @@ import { healthModule } from './health/routes.js';
 import { paymentsModule } from './payments/routes.js';
 import { publicConfigModule } from './public-config/routes.js';
 import { notificationsModule } from './notifications/routes.js';
+import { runbooksModule } from './runbooks/routes.js';
 import type { ServerModule } from './server-module.js';
 import { serversModule } from './servers/routes.js';
 import { stripeCheckoutModule } from './stripe-checkout/routes.js';
@@ -39,6 +40,7 @@ export function serverModules(
     stripeCheckoutModule,
     paymentsModule,
     adminCommerceModule,
+    runbooksModule,
     apiDocsModule,
   ];
 }
