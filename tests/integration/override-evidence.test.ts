@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffActions } from '../../src/server/db/schema-staff.js';
 import type { Audit, AuditWithChecks, StoredCheckResult } from '../../src/shared/contracts/audits.js';
 import { GUILDS, serverId, startAudit, waitForAudit } from '../helpers/audits.js';
+import { pdfText } from '../helpers/pdf-content.js';
 import { createTestApp, DEMO, sameOrigin, type TestApp } from '../helpers/test-app.js';
 
 /** POST /api/checks/{checkId}/evidence: the evidence behind an override, from its overrider's side. */
@@ -187,5 +188,27 @@ describe('bad input and the wrong callers', () => {
       },
     });
     expect((await checkAsRead(c.olivia, target.id))?.overrideEvidence).toBe('Checked the vault entry with the owner.');
+  });
+});
+
+describe('the PDF report', () => {
+  it('shows each override’s evidence under its check, drawn again once the evidence changes', async () => {
+    const download = async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/audits/${audit.id}/download-report`,
+        headers: { cookie: c.olivia },
+      });
+      expect(response.statusCode).toBe(200);
+      return pdfText(response.rawPayload);
+    };
+    const text = await download();
+    expect(text).toContain('EVIDENCE Submitted');
+    expect(text).toContain('Checked the vault entry with the owner.');
+    expect(text).toContain('Screenshare of the role settings on 2026-11-22.');
+    expect((await submit(nth(1).id, c.ada, { evidence: 'Second screenshare on 2026-11-24.' })).statusCode).toBe(200);
+    const redrawn = await download();
+    expect(redrawn).toContain('Second screenshare on 2026-11-24.');
+    expect(redrawn).not.toContain('Screenshare of the role settings on 2026-11-22.');
   });
 });
