@@ -32,8 +32,7 @@ export const ROLES_AND_PERMISSIONS_RUNBOOKS: readonly RunbookEntry[] = [
     checkId: 'AUDIT_LOG_ACCESS',
     category: 'Roles & permissions',
     title: 'Keep the audit log for the people who investigate',
-    description:
-      'Only administrators and moderators should read the audit log, and no more than ten people in total.',
+    description: 'Only administrators and moderators should read the audit log, and no more than ten people in total.',
     content: `## Steps
 1. Open **Server Settings** → **Roles** → **Default Permissions** (@everyone) and turn off **View Audit Log**. Save.
 2. Open every other role in the list. On the **Permissions** tab, turn off **View Audit Log** unless the role moderates (kick, ban, timeout or manage messages) or administers. Save each role.

@@ -20,4 +20,3 @@ const ALL: readonly RunbookEntry[] = [
 export const RUNBOOKS: readonly RunbookEntry[] = CHECK_IDS.flatMap((checkId) =>
   ALL.filter((runbook) => runbook.checkId === checkId),
 );
-
