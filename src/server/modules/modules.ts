@@ -2,6 +2,7 @@ import { adminCommerceModule } from './admin-commerce/routes.js';
 import { apiDocsModule } from './api-docs/routes.js';
 import { authModule } from './auth/routes.js';
 import { cryptoInvoicesModule } from './crypto-invoices/routes.js';
+import { csuVerificationModule } from './csu-verification/routes.js';
 import { entitlementsModule } from './entitlements/routes.js';
 import { evidenceFilesModule } from './evidence-files/routes.js';
 import { healthModule } from './health/routes.js';
@@ -11,7 +12,9 @@ import { notificationsModule } from './notifications/routes.js';
 import { runbooksModule } from './runbooks/routes.js';
 import type { ServerModule } from './server-module.js';
 import { serversModule } from './servers/routes.js';
+import { staffActionsModule } from './staff-actions/routes.js';
 import { stripeCheckoutModule } from './stripe-checkout/routes.js';
+import { testAccountsModule } from './test-accounts/routes.js';
 
 /**
  * Every module the server runs, in one list; the audits module is built with its worker, the evidence
@@ -41,6 +44,9 @@ export function serverModules(
     paymentsModule,
     adminCommerceModule,
     runbooksModule,
+    csuVerificationModule,
+    testAccountsModule,
+    staffActionsModule,
     apiDocsModule,
   ];
 }

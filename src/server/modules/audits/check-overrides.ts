@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { MIN_SELF_ATTESTED_REASON_LENGTH, nonBlankLength, type OverrideKind } from '../../../shared/certification.js';
+import {
+  MIN_SELF_ATTESTED_REASON_LENGTH,
+  nonBlankLength,
+  type OverrideKind,
+  statusOfRecord,
+} from '../../../shared/certification.js';
 import type { Audit, StoredCheckResult } from '../../../shared/contracts/audits.js';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
@@ -11,6 +16,7 @@ import { findAccessibleAudit, isServerOwner } from './access.js';
 import type { CheckResultRow } from '../../db/rows.js';
 import { displayName, toAudit, toStoredCheckResult } from './mappers.js';
 import { recordOverride } from './notices.js';
+import { recordStaffAction } from '../staff-actions/record.js';
 import { rescoreAudit } from './rescore.js';
 
 export const MANAGER_CANNOT_OVERRIDE =
@@ -94,7 +100,7 @@ export async function updateCheck(
   return db.transaction(async (tx) => {
     // Lock the audit so concurrent overrides recompute the score one after another, never from a stale set.
     const [locked] = await tx
-      .select({ status: audits.status })
+      .select({ status: audits.status, riskScore: audits.riskScore })
       .from(audits)
       .where(eq(audits.id, auditRow.id))
       .for('update');
@@ -107,6 +113,30 @@ export async function updateCheck(
     const [check] = await tx.update(checkResults).set(change).where(eq(checkResults.id, current.id)).returning();
     const audit = await rescoreAudit(tx, auditRow.id);
     if (check === undefined || audit === undefined) throw new Error('override update returned no row');
+    if (kind === 'staff') {
+      await recordStaffAction(tx, {
+        actor: caller.user,
+        action: 'check.override',
+        targetType: 'check',
+        targetId: check.id,
+        summary: `Set ${check.checkName} on ${server.name} to ${check.status}.`,
+        // The status of record: an owner's self-attested claim before staff decided is not what counted.
+        before: {
+          auditId: audit.id,
+          status: statusOfRecord(current),
+          overrideKind: current.overrideKind,
+          overrideReason: current.overrideReason,
+          riskScore: locked.riskScore,
+        },
+        after: {
+          auditId: audit.id,
+          status: check.status,
+          overrideKind: check.overrideKind,
+          overrideReason: check.overrideReason,
+          riskScore: audit.riskScore,
+        },
+      });
+    }
     const notifications = await recordOverride(tx, options.config, {
       kind,
       status: options.status,
