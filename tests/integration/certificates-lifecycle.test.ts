@@ -132,6 +132,7 @@ describe('the certificate of an eligible audit', () => {
       expect(certificateIn(response).status).toBe('issued');
       expect((await certificateOfAudit(w, first.auditId)).status).toBe('superseded');
       expect(await publicStatus(first.certificateId)).toBe('superseded');
+      expect((await call.badge(first.certificateId)).body).toContain('>superseded</text>');
       expect(certificateIn(await call.ofServer(w.c.eddie, w.citadel)).id).toBe(second.id);
       const refused = await call.update(w.c.ada, first.id, 'revoked');
       expect(refused.statusCode).toBe(409);
@@ -188,6 +189,10 @@ describe('a rescore', () => {
     const rejected = await call.reject(w.c.ada, pending.id, reason);
     expect(rejected.statusCode).toBe(200);
     expect(certificateIn(rejected)).toMatchObject({ status: 'rejected', rejectionReason: reason });
+    const page = await call.verify(pending.certificateId);
+    expect(page.json<PublicCertificate>().status).toBe('rejected');
+    expect(page.body).not.toContain(reason);
+    expect((await call.badge(pending.certificateId)).body).toContain('>rejected</text>');
     const notices = await notificationsOf(w.t, w.ids.eddie, 'CERTIFICATE_REVIEW');
     expect(notices.find((notice) => notice.title === 'Certificate Rejected')?.message).toContain(reason);
     const again = await call.reject(w.c.ada, pending.id, reason);
