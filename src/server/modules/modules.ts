@@ -19,13 +19,14 @@ import { testAccountsModule } from './test-accounts/routes.js';
 /**
  * Every module the server runs, in one list; the audits module is built with its worker, the evidence
  * module with its waiver sweep, the coupons module with the audits module's start and the crypto
- * subscriptions with their lapse sweep, so they are passed in.
+ * subscriptions with their lapse sweep and the certificates with the app's clock, so they are passed in.
  */
 export function serverModules(
   audits: ServerModule,
   evidence: ServerModule,
   coupons: ServerModule,
   cryptoSubscriptions: ServerModule,
+  certificates: ServerModule,
 ): readonly ServerModule[] {
   return [
     healthModule,
@@ -47,6 +48,7 @@ export function serverModules(
     csuVerificationModule,
     testAccountsModule,
     staffActionsModule,
+    certificates,
     apiDocsModule,
   ];
 }

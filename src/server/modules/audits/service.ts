@@ -1,7 +1,7 @@
 import { desc, eq, inArray, or } from 'drizzle-orm';
 import type { Audit, UserAudit } from '../../../shared/contracts/audits.js';
 import type { Database } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/unique-violation.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
 import { audits, servers, userServers } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Caller } from '../auth/caller.js';

@@ -65,7 +65,7 @@ async function applyToLatestAudit(tx: Transaction, decision: CsuDecision, reason
       overriddenAt: decision.now,
     })
     .where(csuCheck);
-  const rescored = await rescoreAudit(tx, latest.id);
+  const rescored = await rescoreAudit(tx, latest.id, decision.now);
   if (rescored === undefined) throw new Error(`audit ${latest.id} vanished while rescoring`);
   return {
     audit: rescored,

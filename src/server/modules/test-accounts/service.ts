@@ -4,7 +4,7 @@ import type { CreateTestAccountRequest, TestAccount } from '../../../shared/cont
 import type { Database } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import { testAccounts } from '../../db/schema-staff.js';
-import { isUniqueViolation } from '../../db/unique-violation.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
 import { AppError, notFound } from '../../errors.js';
 import { recordStaffAction, type StaffActionInput } from '../staff-actions/record.js';
 import { generatedDiscordId } from './discord-id.js';
