@@ -2,6 +2,7 @@ import { adminCommerceModule } from './admin-commerce/routes.js';
 import { apiDocsModule } from './api-docs/routes.js';
 import { authModule } from './auth/routes.js';
 import { cryptoInvoicesModule } from './crypto-invoices/routes.js';
+import { csuVerificationModule } from './csu-verification/routes.js';
 import { entitlementsModule } from './entitlements/routes.js';
 import { evidenceFilesModule } from './evidence-files/routes.js';
 import { healthModule } from './health/routes.js';
@@ -10,7 +11,9 @@ import { publicConfigModule } from './public-config/routes.js';
 import { notificationsModule } from './notifications/routes.js';
 import type { ServerModule } from './server-module.js';
 import { serversModule } from './servers/routes.js';
+import { staffActionsModule } from './staff-actions/routes.js';
 import { stripeCheckoutModule } from './stripe-checkout/routes.js';
+import { testAccountsModule } from './test-accounts/routes.js';
 
 /**
  * Every module the server runs, in one list; the audits module is built with its worker, the evidence
@@ -39,6 +42,9 @@ export function serverModules(
     stripeCheckoutModule,
     paymentsModule,
     adminCommerceModule,
+    csuVerificationModule,
+    testAccountsModule,
+    staffActionsModule,
     apiDocsModule,
   ];
 }

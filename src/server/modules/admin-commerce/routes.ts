@@ -7,8 +7,8 @@ export const adminCommerceModule: ServerModule = {
   register(routes, ctx) {
     routes.admin.endpoint(api.listAdminEntitlements, async () => listAdminEntitlements(ctx.db));
     routes.admin.endpoint(api.listServiceEngagements, async () => listServiceEngagements(ctx.db));
-    routes.admin.endpoint(api.updateServiceEngagement, async ({ params, body }) =>
-      updateServiceEngagement(ctx.db, { id: params.id, update: body, now: new Date() }),
+    routes.admin.endpoint(api.updateServiceEngagement, async ({ caller, params, body }) =>
+      updateServiceEngagement(ctx.db, { id: params.id, update: body, now: new Date(), actor: caller.user }),
     );
   },
 };

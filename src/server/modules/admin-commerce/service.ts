@@ -9,8 +9,10 @@ import type { Database } from '../../db/client.js';
 import { entitlements, servers, users } from '../../db/schema.js';
 import { serviceEngagements } from '../../db/schema-commerce.js';
 import { notFound } from '../../errors.js';
+import { recordStaffAction, type StaffActionInput } from '../staff-actions/record.js';
 
 type EngagementUpdate = z.output<typeof UpdateServiceEngagementRequest>;
+type EngagementRow = typeof serviceEngagements.$inferSelect;
 
 const CENTS_PER_DOLLAR = 100;
 
@@ -40,7 +42,7 @@ export async function listAdminEntitlements(db: Database): Promise<AdminEntitlem
   }));
 }
 
-function toEngagement(row: typeof serviceEngagements.$inferSelect, serverName: string): ServiceEngagement {
+function toEngagement(row: EngagementRow, serverName: string): ServiceEngagement {
   return {
     id: row.id,
     serverId: row.serverId,
@@ -62,26 +64,50 @@ export async function listServiceEngagements(db: Database): Promise<ServiceEngag
   return rows.map(({ engagement, serverName }) => toEngagement(engagement, serverName));
 }
 
+const trailOf = (row: EngagementRow) => ({
+  status: row.status,
+  engineerNotes: row.engineerNotes,
+  completedAt: row.completedAt?.toISOString() ?? null,
+});
+
 /**
  * Any status may follow any other (the spec); completedAt is the server's own clock when COMPLETED and
- * null otherwise, whatever the client sent. Notes left out of the body stay as they were.
+ * null otherwise, whatever the client sent. Notes left out of the body stay as they were. The audit trail
+ * records the change in its transaction.
  */
 export async function updateServiceEngagement(
   db: Database,
-  input: { id: string; update: EngagementUpdate; now: Date },
+  input: { id: string; update: EngagementUpdate; now: Date; actor: StaffActionInput['actor'] },
 ): Promise<ServiceEngagement> {
   const { status, engineerNotes } = input.update;
-  const [updated] = await db
-    .update(serviceEngagements)
-    .set({
-      status,
-      ...(engineerNotes === undefined ? {} : { engineerNotes }),
-      completedAt: status === 'COMPLETED' ? input.now : null,
-      updatedAt: input.now,
-    })
-    .where(eq(serviceEngagements.id, input.id))
-    .returning();
-  if (updated === undefined) throw notFound('Service engagement');
-  const [server] = await db.select({ name: servers.name }).from(servers).where(eq(servers.id, updated.serverId));
-  return toEngagement(updated, server?.name ?? '');
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ engagement: serviceEngagements, serverName: servers.name })
+      .from(serviceEngagements)
+      .innerJoin(servers, eq(servers.id, serviceEngagements.serverId))
+      .where(eq(serviceEngagements.id, input.id))
+      .for('update', { of: serviceEngagements });
+    if (before === undefined) throw notFound('Service engagement');
+    const [updated] = await tx
+      .update(serviceEngagements)
+      .set({
+        status,
+        ...(engineerNotes === undefined ? {} : { engineerNotes }),
+        completedAt: status === 'COMPLETED' ? input.now : null,
+        updatedAt: input.now,
+      })
+      .where(eq(serviceEngagements.id, input.id))
+      .returning();
+    if (updated === undefined) throw notFound('Service engagement');
+    await recordStaffAction(tx, {
+      actor: input.actor,
+      action: 'engagement.update',
+      targetType: 'service_engagement',
+      targetId: updated.id,
+      summary: `Set the ${updated.plan} engagement of ${before.serverName} to ${updated.status}.`,
+      before: trailOf(before.engagement),
+      after: trailOf(updated),
+    });
+    return toEngagement(updated, before.serverName);
+  });
 }

@@ -11,6 +11,7 @@ import { findAccessibleAudit, isServerOwner } from './access.js';
 import type { CheckResultRow } from '../../db/rows.js';
 import { displayName, toAudit, toStoredCheckResult } from './mappers.js';
 import { recordOverride } from './notices.js';
+import { recordStaffAction } from '../staff-actions/record.js';
 import { rescoreAudit } from './rescore.js';
 
 export const MANAGER_CANNOT_OVERRIDE =
@@ -93,7 +94,7 @@ export async function updateCheck(
   return db.transaction(async (tx) => {
     // Lock the audit so concurrent overrides recompute the score one after another, never from a stale set.
     const [locked] = await tx
-      .select({ status: audits.status })
+      .select({ status: audits.status, riskScore: audits.riskScore })
       .from(audits)
       .where(eq(audits.id, auditRow.id))
       .for('update');
@@ -107,6 +108,17 @@ export async function updateCheck(
     const [check] = await tx.update(checkResults).set(change).where(eq(checkResults.id, current.id)).returning();
     const audit = await rescoreAudit(tx, auditRow.id);
     if (check === undefined || audit === undefined) throw new Error('override update returned no row');
+    if (kind === 'staff') {
+      await recordStaffAction(tx, {
+        actor: caller.user,
+        action: 'check.override',
+        targetType: 'check',
+        targetId: check.id,
+        summary: `Set ${check.checkName} on ${server.name} to ${check.status}.`,
+        before: { auditId: audit.id, status: current.status, overrideReason: current.overrideReason, riskScore: locked.riskScore },
+        after: { auditId: audit.id, status: check.status, overrideReason: check.overrideReason, riskScore: audit.riskScore },
+      });
+    }
     const notifications = await recordOverride(tx, options.config, {
       kind,
       status: options.status,

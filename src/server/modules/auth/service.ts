@@ -142,7 +142,8 @@ async function upsertUser(
   return row;
 }
 
-async function createSession(db: Database, userId: string, ttlMs: number) {
+/** A new session for the user: the opaque token goes to the cookie, only its SHA-256 is stored. */
+export async function createSession(db: Database, userId: string, ttlMs: number) {
   const sessionToken = randomToken(32);
   const expiresAt = new Date(Date.now() + ttlMs);
   await db.insert(sessions).values({ tokenHash: sha256(sessionToken), userId, expiresAt });

@@ -32,16 +32,16 @@ export function createCouponsModule(deps: { startAudit: StartAudit; now: () => D
 
       routes.admin.endpoint(api.listCoupons, async () => listCoupons(db));
       routes.admin.endpoint(api.createCoupon, async ({ caller, body, reply }) => {
-        const created = await createCoupon(db, { coupon: body, createdByUserId: caller.user.id });
+        const created = await createCoupon(db, { coupon: body, actor: caller.user });
         // The full code is in this answer only: no cache may keep it.
         reply.header('cache-control', 'no-store');
         return created;
       });
-      routes.admin.endpoint(api.revokeCoupon, async ({ params }) =>
-        revokeCoupon(db, { couponId: params.id, now: deps.now() }),
+      routes.admin.endpoint(api.revokeCoupon, async ({ caller, params }) =>
+        revokeCoupon(db, { couponId: params.id, now: deps.now(), actor: caller.user }),
       );
-      routes.admin.endpoint(api.deleteCoupon, async ({ params }) => {
-        await deleteCoupon(db, params.id);
+      routes.admin.endpoint(api.deleteCoupon, async ({ caller, params }) => {
+        await deleteCoupon(db, { couponId: params.id, actor: caller.user });
         return { ok: true as const };
       });
 

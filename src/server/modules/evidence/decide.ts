@@ -11,6 +11,7 @@ import { listCheckResults } from '../audits/audit-reads.js';
 import { toAudit } from '../audits/mappers.js';
 import { rescoreAudit } from '../audits/rescore.js';
 import { recordNotifications } from '../notifications/notify.js';
+import { recordStaffAction } from '../staff-actions/record.js';
 import { type ThreadRow, findDecidableThread } from './access.js';
 import { announce, publication, threadAudience, threadPath } from './announce.js';
 import type { EvidenceDeps } from './deps.js';
@@ -135,6 +136,23 @@ export async function decideThread(
     );
     const [audit] = await tx.select().from(audits).where(eq(audits.id, thread.auditId));
     if (audit === undefined) throw new Error(`audit ${thread.auditId} vanished`);
+    await recordStaffAction(tx, {
+      actor: caller.user,
+      action: decision === 'APPROVED' ? 'evidence.approve' : 'evidence.reject',
+      targetType: 'evidence',
+      targetId: latest.id,
+      summary: `${decision === 'APPROVED' ? 'Approved' : 'Rejected'} the evidence on ${subject}.`,
+      before: { status: 'PENDING', threadStatus: found.status },
+      after: {
+        status: decision,
+        threadId: thread.id,
+        threadStatus: thread.status,
+        auditId: audit.id,
+        checkId: thread.checkId,
+        notes,
+        riskScore: audit.riskScore,
+      },
+    });
     return { evidenceId: latest.id, messageId, audit: toAudit(audit), notifications: stored };
   });
 
