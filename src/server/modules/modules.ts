@@ -9,6 +9,7 @@ import { healthModule } from './health/routes.js';
 import { paymentsModule } from './payments/routes.js';
 import { publicConfigModule } from './public-config/routes.js';
 import { notificationsModule } from './notifications/routes.js';
+import { runbooksModule } from './runbooks/routes.js';
 import type { ServerModule } from './server-module.js';
 import { serversModule } from './servers/routes.js';
 import { staffActionsModule } from './staff-actions/routes.js';
@@ -45,6 +46,7 @@ export function serverModules(
     csuVerificationModule,
     testAccountsModule,
     staffActionsModule,
+    runbooksModule,
     apiDocsModule,
   ];
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorBody } from './error-handler.js';
 
 /** The page must be revalidated on every visit: after a deploy it names scripts the old one did not. */
@@ -23,10 +23,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   const assetsDir = path.join(root, 'assets') + path.sep;
   const hasBuild = existsSync(path.join(root, 'index.html'));
   // On send, so every answer under /api carries it, however it ended; a callback hook, as it runs on every request.
-  // A stricter policy a route set itself (a file's `private, no-store`) already forbids storing, and stays.
+  // A stricter policy a route set itself (a file's `private, no-store`) already forbids storing, and stays; so
+  // does the public policy of a route whose answer is the same for everyone (the runbooks), but only on success.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (isApiPath(request.url) && !String(reply.getHeader('cache-control') ?? '').includes(API_CACHE))
-      reply.header('cache-control', API_CACHE);
+    if (isApiPath(request.url) && !keepsOwnPolicy(reply)) reply.header('cache-control', API_CACHE);
     done(null, payload);
   });
   if (hasBuild) {
@@ -69,6 +69,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     }
     return reply.status(404).send(errorBody('NOT_FOUND', `No route for ${request.method} ${pathname}`));
   });
+}
+
+function keepsOwnPolicy(reply: FastifyReply): boolean {
+  const policy = String(reply.getHeader('cache-control') ?? '');
+  if (policy.includes(API_CACHE)) return true;
+  return policy.startsWith('public') && (reply.statusCode === 200 || reply.statusCode === 304);
 }
 
 function isApiPath(url: string): boolean {

@@ -18,6 +18,7 @@ export const MANAGER_CANNOT_OVERRIDE =
   'Only the server’s owner or Rampart staff can override a check. You manage this server but do not own it.';
 export const REASON_TOO_SHORT = `Give a reason of at least ${MIN_SELF_ATTESTED_REASON_LENGTH} characters (spaces not counted) to override a check.`;
 export const STAFF_DECISION_STANDS = 'Rampart staff decided this check; only staff can change it.';
+export const AUDIT_NOT_COMPLETED = 'Only checks of a completed audit can be changed.';
 
 export interface UpdateCheckOptions {
   db: Database;
@@ -98,8 +99,7 @@ export async function updateCheck(
       .from(audits)
       .where(eq(audits.id, auditRow.id))
       .for('update');
-    if (locked?.status !== 'completed')
-      throw new AppError('CONFLICT', 'Only checks of a completed audit can be changed.');
+    if (locked?.status !== 'completed') throw new AppError('CONFLICT', AUDIT_NOT_COMPLETED);
     const [current] = await tx.select().from(checkResults).where(eq(checkResults.id, options.checkResultId));
     if (current === undefined) throw notFound('Check');
     if (kind === 'self_attested' && current.overrideKind === 'staff')

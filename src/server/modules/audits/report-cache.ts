@@ -5,7 +5,7 @@ import { auditReports } from '../../db/schema.js';
 import type { AuditReportPdfInput } from './report-pdf.js';
 
 /** Bump when the report's layout or wording changes, so reports cached by an older build are drawn again. */
-const REPORT_FORMAT = 1;
+const REPORT_FORMAT = 2;
 
 /**
  * The version of an audit's report: a digest of everything the PDF shows (results, overrides, score,

@@ -128,13 +128,30 @@ function overrideRow(check: StoredCheckResult): Row | null {
   );
 }
 
+/**
+ * Evidence may be 10,000 characters long. The report shows its beginning, so that a block with a long
+ * reason as well still fits on one page; the full text stays in Rampart.
+ */
+const EVIDENCE_MAX_LENGTH = 1200;
+
+/** What the overrider submitted to back the override, and when. */
+function evidenceRow(check: StoredCheckResult): Row | null {
+  if (check.overrideKind === null || check.overrideEvidence === null) return null;
+  const when =
+    check.overrideEvidenceAt === null ? '' : `Submitted ${formatDateTime(new Date(check.overrideEvidenceAt))}: `;
+  return {
+    label: 'Evidence',
+    text: truncate(pdfSafeText(`${when}${check.overrideEvidence}`), EVIDENCE_MAX_LENGTH),
+    color: COLOR.body,
+  };
+}
+
 function rowsFor(check: StoredCheckResult): Row[] {
   const status = check.status;
   const rows: Row[] = [row('Finding', summariseEvidence(check.evidence, check.engineStatus), COLOR.body)];
   if (status === 'FAIL' || status === 'UNKNOWN')
     rows.push(row('How to fix', stepsOnOwnLines(check.remediation), COLOR.body));
-  const override = overrideRow(check);
-  if (override !== null) rows.push(override);
+  for (const extra of [overrideRow(check), evidenceRow(check)]) if (extra !== null) rows.push(extra);
   return rows;
 }
 

@@ -5,6 +5,7 @@ import { makeSnapshot } from '../../../audit/testing/make-snapshot.js';
 import type { Audit, StoredCheckResult } from '../../../shared/contracts/audits.js';
 import { orderChecksForReport, stepsOnOwnLines } from './report-pdf-checks.js';
 import { pageCount, readInfoString } from '../../../../tests/helpers/pdf.js';
+import { pdfText } from '../../../../tests/helpers/pdf-content.js';
 import { renderAuditReportPdf, reportInfoTitle } from './report-pdf.js';
 
 /** Twenty real engine results (the baseline test guild), stored as the server would store them. */
@@ -99,6 +100,63 @@ describe('renderAuditReportPdf', () => {
       checks,
     });
     expect(pageCount(pdf)).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('override evidence in the report', () => {
+  const overridden = (check: StoredCheckResult, evidence: string | null): StoredCheckResult => ({
+    ...check,
+    status: 'FAIL',
+    engineStatus: 'FAIL',
+    overrideKind: 'self_attested',
+    selfAttestedStatus: 'WAIVED',
+    overriddenBy: 'Olivia Owner',
+    overriddenAt: '2026-09-02T09:00:00.000Z',
+    overrideReason: 'Backups run nightly to an offsite bucket.',
+    overrideEvidence: evidence,
+    overrideEvidenceAt: evidence === null ? null : '2026-09-03T09:30:00.000Z',
+  });
+
+  it('shows the evidence text and when it was submitted under the overridden check', async () => {
+    const [first, second, ...rest] = storedChecks();
+    if (first === undefined || second === undefined) throw new Error('twenty checks expected');
+    const checks = [overridden(first, 'Template synced on 1 September, stored in the team vault.'), second, ...rest];
+    const text = pdfText(
+      await renderAuditReportPdf({ serverName: 'Pixel Plaza', serverDiscordId: '1', audit: auditOf(checks), checks }),
+    );
+    expect(text).toContain('EVIDENCE');
+    expect(text).toContain(
+      'EVIDENCE Submitted 3 September 2026 at 09:30 UTC: Template synced on 1 September, stored in the team vault.',
+    );
+    const without = pdfText(
+      await renderAuditReportPdf({
+        serverName: 'Pixel Plaza',
+        serverDiscordId: '1',
+        audit: auditOf(checks),
+        checks: [overridden(first, null), second, ...rest],
+      }),
+    );
+    expect(without).toContain('Self-attested by the server owner, Olivia Owner');
+    expect(without).not.toContain('EVIDENCE');
+  });
+
+  it('shows only the beginning of the longest evidence, keeping each check on one page', async () => {
+    // The longest a check can carry: a 2,000-character reason and 10,000 characters of evidence.
+    const checks = storedChecks().map((check) => ({
+      ...overridden(check, `${'Proof line. '.repeat(832)}END-OF-EVIDENCE`),
+      overrideReason: 'R'.repeat(2000),
+    }));
+    const pdf = await renderAuditReportPdf({
+      serverName: 'Pixel Plaza',
+      serverDiscordId: '1',
+      audit: auditOf(checks),
+      checks,
+    });
+    const text = pdfText(pdf);
+    expect(text).toContain('Proof line.');
+    expect(text).not.toContain('END-OF-EVIDENCE');
+    // The summary page, then one page per check: no block outgrew its page.
+    expect(pageCount(pdf)).toBe(1 + checks.length);
   });
 });
 

@@ -1,10 +1,12 @@
 import * as api from '../../../shared/contracts/audits.js';
+import { submitCheckEvidence } from '../../../shared/contracts/engineer.js';
 import type { AppContext } from '../../app-context.js';
 import type { RouteRegistrar } from '../server-module.js';
 import { findAccessibleServer } from './access.js';
 import type { AuditReads } from './audit-reads.js';
 import { updateCheck } from './check-overrides.js';
 import type { AuditNotifications } from './notifications.js';
+import { submitOverrideEvidence } from './override-evidence.js';
 import { findCachedReport, reportVersion, storeReport } from './report-cache.js';
 import { renderAuditReportPdf } from './report-pdf.js';
 import { RenderQueueFullError, type RenderQueue } from '../../pdf/render-queue.js';
@@ -55,6 +57,18 @@ export function registerAuditRoutes(routes: RouteRegistrar, ctx: AppContext, dep
     await deps.notifications.auditChanged(result.audit);
     deps.notifications.notificationsStored(notifications);
     return result;
+  });
+
+  routes.endpoint(submitCheckEvidence, async ({ caller, params, body }) => {
+    const { check, audit } = await submitOverrideEvidence({
+      db,
+      caller,
+      checkResultId: params.checkId,
+      evidence: body.evidence,
+    });
+    // Committed: the barrier lets an immediate read of the audit show the evidence.
+    await deps.notifications.auditChanged(audit);
+    return check;
   });
 
   routes.endpoint(api.downloadAuditReport, async ({ caller, params, reply }) => {
