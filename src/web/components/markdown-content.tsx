@@ -33,7 +33,7 @@ const HEADING_CLASS = ['text-base font-semibold', 'text-sm font-semibold', 'text
 
 /**
  * Markdown from our own API rendered as React elements (lib/markdown: a small subset, no HTML).
- * `headingLevel` is the level of the surrounding heading, so the content's `#` sits one below it.
+ * `headingLevel` is the level of the surrounding heading: the content's top headings sit one below it.
  */
 export function MarkdownContent({
   source,
@@ -44,11 +44,13 @@ export function MarkdownContent({
   headingLevel: 1 | 2 | 3;
   className?: string;
 }) {
+  const blocks = parseMarkdown(source);
+  const top = Math.min(...blocks.map((block) => (block.kind === 'heading' ? block.level : 3)));
   return (
     <div className={cn('grid gap-3 text-sm leading-relaxed', className)}>
-      {parseMarkdown(source).map((block, index) => {
+      {blocks.map((block, index) => {
         if (block.kind === 'heading') {
-          const tag = `h${Math.min(headingLevel + block.level, 6)}`;
+          const tag = `h${Math.min(headingLevel + 1 + block.level - top, 6)}`;
           return createElement(
             tag,
             { key: index, className: HEADING_CLASS[block.level - 1] },
