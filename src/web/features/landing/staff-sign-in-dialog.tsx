@@ -12,15 +12,13 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
-import { ApiError } from '../../lib/api-errors';
+import { ApiError, failureMessage } from '../../lib/api-errors';
 
 type Credentials = z.input<typeof TestAccountSignInRequest>;
 
 function refusalText(error: Error): string {
   if (error instanceof ApiError && error.status === 429) return 'Too many attempts. Wait a minute and try again.';
-  if (error instanceof ApiError && error.status === 401) return 'The username or password is not right.';
-  if (error instanceof ApiError && error.serverMessage !== null) return error.serverMessage;
-  return 'Sign-in failed. Please try again.';
+  return failureMessage(error, 'Sign-in failed. Please try again.');
 }
 
 function StaffSignInForm() {
