@@ -40,9 +40,12 @@ export const testAccountsModule: ServerModule = {
     const { config, db } = ctx;
 
     routes.admin.endpoint(api.listTestAccounts, async () => listTestAccounts(db));
-    routes.admin.endpoint(api.createTestAccount, async ({ caller, body }) =>
-      createTestAccount(db, { account: body, actor: caller.user }),
-    );
+    routes.admin.endpoint(api.createTestAccount, async ({ caller, body }) => {
+      const account = await createTestAccount(db, { account: body, actor: caller.user });
+      // A bound user just made staff is staff on this instance's cached sessions before the answer.
+      await ctx.changes.barrier();
+      return account;
+    });
     routes.admin.endpoint(api.deleteTestAccount, async ({ caller, params }) => {
       await deleteTestAccount(db, { id: params.id, actor: caller.user });
       // This instance's session cache has dropped the account's sessions before anyone hears it is gone.
