@@ -28,7 +28,8 @@ const checkAsRead = async (cookie: string, id: string) => {
   const response = await t.app.inject({ method: 'GET', url: `/api/audits/${audit.id}`, headers: { cookie } });
   return response.json<AuditWithChecks>().checkResults.find((check) => check.id === id);
 };
-const trailOf = (checkId: string) => t.database.db.select().from(staffActions).where(eq(staffActions.targetId, checkId));
+const trailOf = (checkId: string) =>
+  t.database.db.select().from(staffActions).where(eq(staffActions.targetId, checkId));
 
 function nth(index: number): StoredCheckResult {
   const check = failing[index];

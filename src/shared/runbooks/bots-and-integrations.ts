@@ -24,7 +24,7 @@ export const BOTS_AND_INTEGRATIONS_RUNBOOKS: readonly RunbookEntry[] = [
 ## Pitfalls
 - A webhook URL is a password: anyone holding it can post as any name and avatar, with no 2FA. Never paste it in Discord.
 - Webhooks posting in announcement channels are the favourite tool for fake "mint" and "airdrop" scams.
-- Followed announcement channels from other servers also appear as webhooks; remove the ones you no longer follow.`,
+- Following another server's announcement channel creates a webhook too (listed under **Channels Followed** in **Integrations**); unfollow the ones you no longer read.`,
   },
   {
     id: 'inactive-bots',

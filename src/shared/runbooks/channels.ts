@@ -60,7 +60,7 @@ export const CHANNEL_RUNBOOKS: readonly RunbookEntry[] = [
     content: `## Steps
 1. For each stage channel in the evidence: **Edit Channel** → **Permissions**, select **@everyone** and set **Manage Channel**, **Mute Members** and **Move Members** to "✗" or neutral. Those three make someone a stage moderator.
 2. Give them to an event staff role on the same page instead. Save.
-3. For each forum and media channel: **Edit Channel** → **Permissions**, select **@everyone** and set **Manage Threads** ("Manage Threads and Posts") to "✗" or neutral. Save.
+3. For each forum and media channel: **Edit Channel** → **Permissions**, select **@everyone** and set **Manage Threads** (in a forum, the permission to lock, close and delete other people's posts) to "✗" or neutral. Save.
 4. On the forum's **Overview**, set **Slowmode** (for a forum it limits how often one member can create a post), for example 10 minutes on a help forum. Save.
 5. Under the forum's **Tags**, mark official tags so only moderators can apply them, and consider **Require people to tag their posts**.
 6. Run a new audit.

@@ -4,13 +4,11 @@ import { CHANNEL_RUNBOOKS } from './channels.js';
 import { MODERATION_AND_VERIFICATION_RUNBOOKS } from './moderation-and-verification.js';
 import { OWNERSHIP_AND_RECOVERY_RUNBOOKS } from './ownership-and-recovery.js';
 import { ROLES_AND_PERMISSIONS_RUNBOOKS } from './roles-and-permissions.js';
-import { ROLES_AND_STRUCTURE_RUNBOOKS } from './roles-and-structure.js';
 import type { RunbookEntry } from './runbook.js';
 
 const ALL: readonly RunbookEntry[] = [
   ...OWNERSHIP_AND_RECOVERY_RUNBOOKS,
   ...ROLES_AND_PERMISSIONS_RUNBOOKS,
-  ...ROLES_AND_STRUCTURE_RUNBOOKS,
   ...BOTS_AND_INTEGRATIONS_RUNBOOKS,
   ...CHANNEL_RUNBOOKS,
   ...MODERATION_AND_VERIFICATION_RUNBOOKS,
@@ -20,4 +18,3 @@ const ALL: readonly RunbookEntry[] = [
 export const RUNBOOKS: readonly RunbookEntry[] = CHECK_IDS.flatMap((checkId) =>
   ALL.filter((runbook) => runbook.checkId === checkId),
 );
-
