@@ -198,9 +198,15 @@ describe('accessibility of every page in both themes', () => {
         const main = page.getByRole('main');
         await main.getByRole('combobox', { name: 'Server' }).click();
         await page.getByRole('option', { name: AUDITED_SERVER, exact: true }).click();
-        await main.getByRole('button', { name: /^Override / }).first().waitFor();
+        await main
+          .getByRole('button', { name: /^Override / })
+          .first()
+          .waitFor();
         await settle(page);
-        await main.getByRole('button', { name: /^Override / }).first().click();
+        await main
+          .getByRole('button', { name: /^Override / })
+          .first()
+          .click();
         await page.getByRole('dialog').getByLabel('Reason').waitFor();
       },
     },
@@ -211,7 +217,10 @@ describe('accessibility of every page in both themes', () => {
       open: async (page) => {
         const main = page.getByRole('main');
         await main.getByRole('tab', { name: 'DIY Security Instructions' }).click();
-        await main.getByRole('button', { name: /^Open the steps for / }).first().click();
+        await main
+          .getByRole('button', { name: /^Open the steps for / })
+          .first()
+          .click();
         await main.getByRole('heading', { name: 'Steps' }).first().waitFor();
       },
     },

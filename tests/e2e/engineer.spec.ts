@@ -59,9 +59,12 @@ describe('the engineer screen', () => {
     await expect
       .poll(() => summaryFigures(ada))
       .toEqual([`${audit.riskScore}/100`, String(audit.failedChecks), String(audit.totalChecks)]);
-    expect(await main.getByRole('listitem').filter({ has: ada.getByRole('heading', { level: 3 }) }).count()).toBe(
-      failed.length,
-    );
+    expect(
+      await main
+        .getByRole('listitem')
+        .filter({ has: ada.getByRole('heading', { level: 3 }) })
+        .count(),
+    ).toBe(failed.length);
 
     const card = main.getByRole('listitem').filter({ has: ada.getByRole('heading', { name: target.checkName }) });
     await card.getByRole('button', { name: `Override ${target.checkName}` }).click();

@@ -21,7 +21,10 @@ export function useSubmitCheckEvidence(outcome: { onSuccess: () => void; onError
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { auditId: string; checkResultId: string; evidence: string }) =>
-      callEndpoint(submitCheckEvidence, { params: { checkId: input.checkResultId }, body: { evidence: input.evidence } }),
+      callEndpoint(submitCheckEvidence, {
+        params: { checkId: input.checkResultId },
+        body: { evidence: input.evidence },
+      }),
     retry: false,
     onSuccess: (check, input) => {
       queryClient.setQueryData<AuditWithChecks>(auditKeys.detail(input.auditId), (current) =>

@@ -83,12 +83,20 @@ function CsuRow({ row }: { row: CsuVerificationRow }) {
         </div>
         <div className="flex gap-2">
           <Button type="button" disabled={update.isPending} onClick={() => decide(true)}>
-            {update.isPending && decision === true ? <Spinner className="size-4 text-current" /> : <Check aria-hidden="true" />}
+            {update.isPending && decision === true ? (
+              <Spinner className="size-4 text-current" />
+            ) : (
+              <Check aria-hidden="true" />
+            )}
             Approve
             <span className="sr-only"> the CSU account of {row.name}</span>
           </Button>
           <Button type="button" variant="destructive" disabled={update.isPending} onClick={() => decide(false)}>
-            {update.isPending && decision === false ? <Spinner className="size-4 text-current" /> : <X aria-hidden="true" />}
+            {update.isPending && decision === false ? (
+              <Spinner className="size-4 text-current" />
+            ) : (
+              <X aria-hidden="true" />
+            )}
             Deny
             <span className="sr-only"> the CSU account of {row.name}</span>
           </Button>

@@ -89,9 +89,7 @@ function OverrideForm({ check, isAdmin, onDone }: { check: StoredCheckResult; is
           aria-describedby={`${id}-reason-hint`}
         />
         <p id={`${id}-reason-hint`} className="text-xs text-muted-foreground">
-          {previous === null
-            ? 'A reason is required.'
-            : 'Left empty, the reason already on record is kept.'}
+          {previous === null ? 'A reason is required.' : 'Left empty, the reason already on record is kept.'}
           {isAdmin ? '' : ' Owners give at least 10 characters.'}
         </p>
       </div>

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredCheckResult } from '../../../shared/contracts/audits';
-import {
-  failedOrOverridden,
-  overrideBody,
-  overriddenStatus,
-  scoreTone,
-  totalChecksOf,
-} from './engineer-rules';
+import { failedOrOverridden, overrideBody, overriddenStatus, scoreTone, totalChecksOf } from './engineer-rules';
 
 type CheckFields = Pick<
   StoredCheckResult,

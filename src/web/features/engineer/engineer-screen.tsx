@@ -107,10 +107,12 @@ export function EngineerScreen({ user, renderAuditEvidence }: EngineerScreenProp
   );
 
   const needsAudit = (content: (auditId: string) => ReactNode) => {
-    if (servers.isError) return <LoadError title="The servers could not be loaded." onRetry={() => void servers.refetch()} />;
+    if (servers.isError)
+      return <LoadError title="The servers could not be loaded." onRetry={() => void servers.refetch()} />;
     if (noServers) return <NoServers />;
     if (servers.isPending || audits.isPending) return <LoadingStatus label="Loading audits..." />;
-    if (audits.isError) return <LoadError title="The audits could not be loaded." onRetry={() => void audits.refetch()} />;
+    if (audits.isError)
+      return <LoadError title="The audits could not be loaded." onRetry={() => void audits.refetch()} />;
     if (auditId === '') {
       return <p className="text-sm text-muted-foreground">This server has no audit yet. Run one from the dashboard.</p>;
     }

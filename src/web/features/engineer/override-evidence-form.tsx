@@ -16,7 +16,8 @@ export function OverrideEvidenceForm({ auditId, check }: { auditId: string; chec
   const hadEvidence = check.overrideEvidence !== null;
   const submit = useSubmitCheckEvidence({
     onSuccess: () => toast({ title: hadEvidence ? 'Evidence Updated' : 'Evidence Added', variant: 'success' }),
-    onError: (error) => toast({ title: 'Submission Failed', description: failureMessage(error), variant: 'destructive' }),
+    onError: (error) =>
+      toast({ title: 'Submission Failed', description: failureMessage(error), variant: 'destructive' }),
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

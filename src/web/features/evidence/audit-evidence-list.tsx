@@ -12,7 +12,9 @@ export function AuditEvidenceList({ auditId }: { auditId: string }) {
   const auditHref = `/audits/${encodeURIComponent(auditId)}`;
   if (evidence.isPending) return <LoadingStatus label="Loading evidence..." />;
   if (evidence.isError) {
-    return <LoadError title="The evidence for this audit could not be loaded." onRetry={() => void evidence.refetch()} />;
+    return (
+      <LoadError title="The evidence for this audit could not be loaded." onRetry={() => void evidence.refetch()} />
+    );
   }
   if (evidence.data.length === 0) {
     return (

@@ -94,7 +94,9 @@ export default function StaffSignInDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Staff sign-in</DialogTitle>
-          <DialogDescription>For test accounts created by Rampart staff. Everyone else signs in with Discord.</DialogDescription>
+          <DialogDescription>
+            For test accounts created by Rampart staff. Everyone else signs in with Discord.
+          </DialogDescription>
         </DialogHeader>
         {open && <StaffSignInForm />}
       </DialogContent>
