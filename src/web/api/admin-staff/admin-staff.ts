@@ -81,6 +81,11 @@ export function useDeleteTestAccount(outcome: Outcome) {
   });
 }
 
+/** Where the next page of the trail starts: before the oldest entry shown, unless a short page was the last. */
+export function nextActivityCursor(page: readonly Pick<StaffAction, 'createdAt'>[]): string | undefined {
+  return page.length < ACTIVITY_PAGE_SIZE ? undefined : page[page.length - 1]?.createdAt;
+}
+
 /** The audit trail, newest first, a page at a time: each next page is the entries older than the last one shown. */
 export function useStaffActivity() {
   return useInfiniteQuery({
@@ -88,7 +93,6 @@ export function useStaffActivity() {
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) =>
       callEndpoint(listStaffActions, { query: { limit: String(ACTIVITY_PAGE_SIZE), before: pageParam } }),
-    getNextPageParam: (page: StaffAction[]) =>
-      page.length < ACTIVITY_PAGE_SIZE ? undefined : page[page.length - 1]?.createdAt,
+    getNextPageParam: nextActivityCursor,
   });
 }

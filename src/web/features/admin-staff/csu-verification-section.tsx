@@ -13,13 +13,8 @@ import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
 import { failureMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
+import { csuStatusLabel } from './csu-status';
 import { SectionEmpty } from './section-states';
-
-/** Part 2 §4: Pending until staff decide, then Verified, or Denied. */
-export function csuStatusLabel(csulVerified: boolean | null): 'Pending' | 'Verified' | 'Denied' {
-  if (csulVerified === null) return 'Pending';
-  return csulVerified ? 'Verified' : 'Denied';
-}
 
 const STATUS_VARIANT = { Pending: 'outline', Verified: 'success', Denied: 'destructive' } as const;
 
