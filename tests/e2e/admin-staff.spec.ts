@@ -100,6 +100,24 @@ describe('the admin page’s staff sections', () => {
     expect(me).toMatchObject({ username: USERNAME, isAdmin: false });
   });
 
+  it('the staff sign-in link is not offered when the configuration turns it off', async () => {
+    const visitor = await browser.newPage();
+    let served = false;
+    await visitor.route(url('/api/config'), async (route) => {
+      const answer = await route.fetch();
+      await route.fulfill({ response: answer, json: { ...(await answer.json()), testAccountSignIn: false } });
+      served = true;
+    });
+    await visitor.goto(url('/'));
+    await visitor.getByRole('link', { name: 'Sign in with Discord' }).first().waitFor();
+    await expect.poll(() => served).toBe(true);
+    // Rendering follows the answer within a few frames; the link stays absent for a second after it.
+    for (let check = 0; check < 10; check += 1) {
+      expect(await visitor.getByRole('button', { name: 'Staff sign-in' }).count()).toBe(0);
+      await visitor.waitForTimeout(100);
+    }
+  });
+
   it('Ada deletes the account after confirming, and Activity lists what she did, newest first', async () => {
     const ada = session('ada');
     await ada.goto(url('/admin'));

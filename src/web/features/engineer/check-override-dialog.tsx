@@ -93,6 +93,12 @@ function OverrideForm({ check, isAdmin, onDone }: { check: StoredCheckResult; is
           {isAdmin ? '' : ' Owners give at least 10 characters.'}
         </p>
       </div>
+      {update.isError && (
+        // The toast says it too, but a modal dialog hides the toasts from screen readers.
+        <p role="alert" className="text-sm text-destructive">
+          {failureMessage(update.error, 'Failed to update audit check status')}
+        </p>
+      )}
       <DialogFooter>
         <Button type="submit" disabled={body === null || update.isPending}>
           {update.isPending && <Spinner className="size-4 text-current" />}
