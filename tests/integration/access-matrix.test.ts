@@ -425,14 +425,77 @@ const MATRIX = {
     },
     verify: (response) => expect(response.json()).toMatchObject({ overrideEvidence: REASON }),
   },
-  listCsuVerification: { notServedYet: 'issue 11' },
-  updateCsuVerification: { notServedYet: 'issue 11' },
-  listTestAccounts: { notServedYet: 'issue 11' },
-  createTestAccount: { notServedYet: 'issue 11' },
-  deleteTestAccount: { notServedYet: 'issue 11' },
-  listStaffActions: { notServedYet: 'issue 11' },
-  signInWithTestAccount: { notServedYet: 'issue 11' },
+  listCsuVerification: {
+    ...plain('listCsuVerification'),
+    verify: (response) => expect(response.json<unknown[]>().length).toBeGreaterThan(0),
+  },
+  updateCsuVerification: {
+    subject: 'the-caller',
+    // A denial leaves the failed checks the other rows work on failed.
+    request: (world, caller) =>
+      call(byName('updateCsuVerification'), world.cookie(caller), {
+        params: { serverId: world.studyHall },
+        body: { verified: false, adminNotes: REASON },
+      }),
+    verify: (response) => expect(response.json()).toMatchObject({ csulVerified: false, adminNotes: REASON }),
+  },
+  listTestAccounts: plain('listTestAccounts'),
+  createTestAccount: {
+    subject: 'the-caller',
+    request: (world, caller) => call(byName('createTestAccount'), world.cookie(caller), { body: newTestAccountBody() }),
+    verify: (response) => expect(response.json()).toMatchObject({ hasPassword: true }),
+  },
+  deleteTestAccount: {
+    subject: 'someones-object',
+    request: async (world, caller) =>
+      call(byName('deleteTestAccount'), world.cookie(caller), { params: { id: await newTestAccountOf(world) } }),
+  },
+  listStaffActions: {
+    ...plain('listStaffActions'),
+    verify: (response) => expect(response.json<unknown[]>().length).toBeGreaterThan(0),
+  },
+  signInWithTestAccount: {
+    subject: 'the-caller',
+    // Signing in ends the session the browser had, so the caller sends one of its own.
+    request: async (world, caller) =>
+      call(byName('signInWithTestAccount'), await world.freshCookie(caller), {
+        body: { username: await matrixTestAccountOf(world), password: TEST_ACCOUNT_PASSWORD },
+      }),
+    verify: (response) => expect(response.json()).toMatchObject({ username: 'matrix-qa' }),
+  },
 } satisfies Record<EndpointName, ServedRow | NotServedRow>;
+
+const TEST_ACCOUNT_PASSWORD = 'matrix password of a test account';
+let testAccountCounter = 0;
+const newTestAccountBody = () => {
+  testAccountCounter += 1;
+  return { username: `matrix-${testAccountCounter}`, password: TEST_ACCOUNT_PASSWORD };
+};
+
+/** A test account of its own for each request, created by staff. */
+async function newTestAccountOf(world: World): Promise<string> {
+  const response = await world.t.app.inject(
+    call(byName('createTestAccount'), world.cookie('admin'), { body: newTestAccountBody() }),
+  );
+  if (response.statusCode !== 201)
+    throw new Error(`test account creation answered ${response.statusCode}: ${response.body}`);
+  return response.json<{ id: string }>().id;
+}
+
+let matrixTestAccount: string | undefined;
+/** The one test account every caller signs in with (its username). */
+async function matrixTestAccountOf(world: World): Promise<string> {
+  if (matrixTestAccount !== undefined) return matrixTestAccount;
+  const response = await world.t.app.inject(
+    call(byName('createTestAccount'), world.cookie('admin'), {
+      body: { username: 'matrix-qa', password: TEST_ACCOUNT_PASSWORD },
+    }),
+  );
+  if (response.statusCode !== 201)
+    throw new Error(`test account creation answered ${response.statusCode}: ${response.body}`);
+  matrixTestAccount = 'matrix-qa';
+  return matrixTestAccount;
+}
 
 const subscriptions = new Map<Caller, string>();
 /** A USDC-SPL subscription of the caller's on Study Hall (a visitor is served the owner's). */

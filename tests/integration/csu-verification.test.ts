@@ -25,9 +25,9 @@ const list = (cookie?: string) =>
 const decide = (id: string, cookie: string | undefined, payload: object) =>
   t.app.inject({ method: 'POST', url: `/api/admin/csu-verification/${id}`, headers: sameOrigin(cookie), payload });
 const readAudit = async () =>
-  (await t.app.inject({ method: 'GET', url: `/api/audits/${audit.id}`, headers: { cookie: c.olivia } })).json<
-    AuditWithChecks
-  >();
+  (
+    await t.app.inject({ method: 'GET', url: `/api/audits/${audit.id}`, headers: { cookie: c.olivia } })
+  ).json<AuditWithChecks>();
 const csuOf = (checks: readonly StoredCheckResult[]) => {
   const check = checks.find((candidate) => candidate.checkId === CSU);
   if (check === undefined) throw new Error('the audit has no CSU check');
@@ -104,7 +104,8 @@ describe('GET /api/admin/csu-verification', () => {
       const rows = (await list(c.ada)).json<CsuVerificationRow[]>();
       expect(rows.find((row) => row.id === pixelPlaza)?.certificateStatus).toBe('expired');
     } finally {
-      if (certificate !== undefined) await t.database.db.delete(certificates).where(eq(certificates.id, certificate.id));
+      if (certificate !== undefined)
+        await t.database.db.delete(certificates).where(eq(certificates.id, certificate.id));
     }
   });
 
@@ -224,7 +225,10 @@ describe('POST /api/admin/csu-verification/{serverId}', () => {
     expect(missing.statusCode).toBe(400);
     expect((await decide(pixelPlaza, c.ada, { verified: 'yes' })).statusCode).toBe(400);
     expect((await decide(pixelPlaza, c.ada, { verified: true, adminNotes: 'x'.repeat(2001) })).statusCode).toBe(400);
-    const [stored] = await t.database.db.select().from(csuVerifications).where(eq(csuVerifications.serverId, pixelPlaza));
+    const [stored] = await t.database.db
+      .select()
+      .from(csuVerifications)
+      .where(eq(csuVerifications.serverId, pixelPlaza));
     expect(stored?.verified).toBe(false);
   });
 

@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { MIN_SELF_ATTESTED_REASON_LENGTH, nonBlankLength, type OverrideKind } from '../../../shared/certification.js';
+import {
+  MIN_SELF_ATTESTED_REASON_LENGTH,
+  nonBlankLength,
+  type OverrideKind,
+  statusOfRecord,
+} from '../../../shared/certification.js';
 import type { Audit, StoredCheckResult } from '../../../shared/contracts/audits.js';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
@@ -115,8 +120,21 @@ export async function updateCheck(
         targetType: 'check',
         targetId: check.id,
         summary: `Set ${check.checkName} on ${server.name} to ${check.status}.`,
-        before: { auditId: audit.id, status: current.status, overrideReason: current.overrideReason, riskScore: locked.riskScore },
-        after: { auditId: audit.id, status: check.status, overrideReason: check.overrideReason, riskScore: audit.riskScore },
+        // The status of record: an owner's self-attested claim before staff decided is not what counted.
+        before: {
+          auditId: audit.id,
+          status: statusOfRecord(current),
+          overrideKind: current.overrideKind,
+          overrideReason: current.overrideReason,
+          riskScore: locked.riskScore,
+        },
+        after: {
+          auditId: audit.id,
+          status: check.status,
+          overrideKind: check.overrideKind,
+          overrideReason: check.overrideReason,
+          riskScore: audit.riskScore,
+        },
       });
     }
     const notifications = await recordOverride(tx, options.config, {

@@ -115,7 +115,10 @@ export async function createCoupon(
 }
 
 /** Revoking twice keeps the first revocation's time (and the trail records both requests). */
-export async function revokeCoupon(db: Database, input: { couponId: string; now: Date; actor: Actor }): Promise<Coupon> {
+export async function revokeCoupon(
+  db: Database,
+  input: { couponId: string; now: Date; actor: Actor },
+): Promise<Coupon> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(coupons).where(eq(coupons.id, input.couponId)).for('update');
     if (before === undefined) throw notFound('Coupon');

@@ -13,4 +13,3 @@ export function generatedDiscordId(): string {
   for (let i = 0; i < GENERATED_ID_RANDOM_DIGITS; i += 1) digits += String(randomInt(10));
   return digits;
 }
-

@@ -25,7 +25,8 @@ export async function passwordMatches(passwordHash: string, password: string): P
  * it when the username is unknown, so an unknown user costs as long as a wrong password and the answer's
  * timing does not tell which usernames exist; its result is always ignored.
  */
-const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$h+XDdwsyovf+uKpWJph5dw$1CGc4ZVhPzlB7+Bmyxo32kg7ioRDEcz+GCIKb1AAVHE';
+export const DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$h+XDdwsyovf+uKpWJph5dw$1CGc4ZVhPzlB7+Bmyxo32kg7ioRDEcz+GCIKb1AAVHE';
 
 export async function spendVerificationTime(password: string): Promise<void> {
   await passwordMatches(DUMMY_HASH, password);
