@@ -9,7 +9,7 @@ import { findAccessibleAudit, isServerOwner } from './access.js';
 import { AUDIT_NOT_COMPLETED, MANAGER_CANNOT_OVERRIDE, STAFF_DECISION_STANDS } from './check-overrides.js';
 import { displayName, toAudit, toStoredCheckResult } from './mappers.js';
 
-export const NOT_OVERRIDDEN =
+const NOT_OVERRIDDEN =
   'This check is not overridden: override it (Waived or Pass, with a reason) before adding evidence.';
 
 export interface SubmitOverrideEvidenceOptions {

@@ -124,7 +124,6 @@ describe('override evidence in the report', () => {
     const text = pdfText(
       await renderAuditReportPdf({ serverName: 'Pixel Plaza', serverDiscordId: '1', audit: auditOf(checks), checks }),
     );
-    expect(text).toContain('EVIDENCE');
     expect(text).toContain(
       'EVIDENCE Submitted 3 September 2026 at 09:30 UTC: Template synced on 1 September, stored in the team vault.',
     );
