@@ -53,7 +53,7 @@ function CsuRow({ row }: { row: CsuVerificationRow }) {
             </div>
             <div className="flex gap-1">
               <dt>Certificate</dt>
-              <dd>{row.certificateStatus ?? 'None'}</dd>
+              <dd className="capitalize">{row.certificateStatus ?? 'None'}</dd>
             </div>
             {row.decidedAt !== null && (
               <div className="flex gap-1">
