@@ -44,6 +44,31 @@ describe('the admin page’s staff sections', () => {
     await ada.unroute(url('/api/admin/csu-verification'));
   });
 
+  it('the other sections render what the API holds on a fresh server: its rows, or their empty state', async () => {
+    const ada = session('ada');
+    await ada.goto(url('/admin'));
+    const count = async (path: string) => ((await (await ada.request.get(url(path))).json()) as unknown[]).length;
+
+    const entitlements = await sectionOf(ada, 'Entitlements');
+    const entitlementCount = await count('/api/admin/entitlements');
+    if (entitlementCount === 0) await entitlements.getByText('No entitlements yet').waitFor();
+    else {
+      await entitlements.getByRole('table').waitFor();
+      expect(await entitlements.getByRole('row').count()).toBe(entitlementCount + 1);
+    }
+    const engagements = await sectionOf(ada, 'Service Engagements');
+    if ((await count('/api/admin/service-engagements')) === 0)
+      await engagements.getByText('No engagements yet').waitFor();
+    else await engagements.getByRole('list', { name: 'Service engagements, newest first' }).waitFor();
+    const coupons = await sectionOf(ada, 'Coupons');
+    expect(await count('/api/admin/coupons')).toBe(0);
+    await coupons.getByText('No coupons yet').waitFor();
+    const review = await sectionOf(ada, 'Evidence Review');
+    const threads = (await (await ada.request.get(url('/api/evidence/threads'))).json()) as { threads: unknown[] };
+    expect(threads.threads).toHaveLength(0);
+    await review.getByText('No Evidence Threads').waitFor();
+  });
+
   it('Ada verifies a server’s CSU account: the row says Verified', async () => {
     const ada = session('ada');
     await ada.goto(url('/admin'));
