@@ -43,6 +43,12 @@ function DeleteTestAccountDialog({ account, onClose }: { account: TestAccount | 
             The test account {account?.username} and its sessions will be deleted. This cannot be undone.
           </DialogDescription>
         </DialogHeader>
+        {remove.isError && (
+          // The toast says it too, but a modal dialog hides the toasts from screen readers.
+          <p role="alert" className="text-sm text-destructive">
+            {failureMessage(remove.error)}
+          </p>
+        )}
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline" disabled={remove.isPending}>
