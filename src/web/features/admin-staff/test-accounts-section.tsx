@@ -35,7 +35,15 @@ function DeleteTestAccountDialog({ account, onClose }: { account: TestAccount | 
     onError: (error) => toast({ title: 'Deletion Failed', description: failureMessage(error), variant: 'destructive' }),
   });
   return (
-    <Dialog open={account !== null} onOpenChange={(open) => !open && !remove.isPending && onClose()}>
+    <Dialog
+      open={account !== null}
+      onOpenChange={(open) => {
+        if (open || remove.isPending) return;
+        // The next account asked about starts without this one's failure.
+        remove.reset();
+        onClose();
+      }}
+    >
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Delete Test Account</DialogTitle>
