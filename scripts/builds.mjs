@@ -58,6 +58,8 @@ export function buildWeb() {
  */
 const EXTERNAL_PACKAGES = [
   '@electric-sql/pglite',
+  // A native addon (.node file) for test-account passwords: esbuild cannot bundle it.
+  '@node-rs/argon2',
   'pdfkit',
   'pino',
   'redis',

@@ -122,6 +122,15 @@ describe('accessibility of every page in both themes', () => {
     { account: 'visitor', path: '/' },
     { account: 'visitor', path: '/about-our-audit' },
     { account: 'visitor', path: '/redeem' },
+    {
+      account: 'visitor',
+      path: '/',
+      name: 'staff sign-in dialog',
+      open: async (page) => {
+        await page.getByRole('button', { name: 'Staff sign-in' }).click();
+        await page.getByRole('dialog', { name: 'Staff sign-in' }).getByLabel('Username').waitFor();
+      },
+    },
     { account: 'olivia', path: '/paywall' },
     {
       account: 'olivia',
@@ -168,6 +177,62 @@ describe('accessibility of every page in both themes', () => {
     { account: 'mona', path: '/audits' },
     { account: 'ada', path: '/dashboard' },
     { account: 'ada', path: '/admin' },
+    {
+      account: 'ada',
+      path: '/admin',
+      name: 'CSU Verification, Test Accounts and Activity open',
+      open: async (page) => {
+        const main = page.getByRole('main');
+        for (const section of ['CSU Verification', 'Test Accounts', 'Activity']) {
+          await main.getByRole('button', { name: section, exact: true }).click();
+        }
+        await main.getByRole('form', { name: 'Create a test account' }).waitFor();
+        await settle(page);
+      },
+    },
+    {
+      account: 'ada',
+      path: '/engineer',
+      name: 'an audit with its failed checks, then the override dialog',
+      open: async (page) => {
+        const main = page.getByRole('main');
+        await main.getByRole('combobox', { name: 'Server' }).click();
+        await page.getByRole('option', { name: AUDITED_SERVER, exact: true }).click();
+        await main
+          .getByRole('button', { name: /^Override / })
+          .first()
+          .waitFor();
+        await settle(page);
+        await main
+          .getByRole('button', { name: /^Override / })
+          .first()
+          .click();
+        await page.getByRole('dialog').getByLabel('Reason').waitFor();
+      },
+    },
+    {
+      account: 'ada',
+      path: '/engineer',
+      name: 'DIY Security Instructions with a runbook open',
+      open: async (page) => {
+        const main = page.getByRole('main');
+        await main.getByRole('tab', { name: 'DIY Security Instructions' }).click();
+        await main
+          .getByRole('button', { name: /^Open the steps for / })
+          .first()
+          .click();
+        await main.getByRole('heading', { name: 'Steps' }).first().waitFor();
+      },
+    },
+    {
+      account: 'olivia',
+      path: '/engineer',
+      name: 'Evidence Management',
+      open: async (page) => {
+        await page.getByRole('main').getByRole('tab', { name: 'Evidence Management' }).click();
+        await settle(page);
+      },
+    },
     { account: 'ada', path: `/audits/${auditId}` },
     { account: 'ada', path: `/audits/${auditId}/evidence` },
     {

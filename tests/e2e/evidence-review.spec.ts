@@ -178,7 +178,7 @@ describe('the evidence review panel', () => {
     expect(decided.checkResults.find((check) => check.checkId === first.checkId)?.status).toBe('WAIVED');
   });
 
-  it('opens Evidence Review on /admin?tab=evidence, with the spec’s sections in order', async () => {
+  it('opens Evidence Review on /admin?tab=evidence, with the spec’s sections in order, then Activity', async () => {
     const ada = session('ada');
     await ada.goto('/admin?tab=evidence');
     const main = ada.getByRole('main');
@@ -193,6 +193,7 @@ describe('the evidence review panel', () => {
       'Evidence Review',
       'Evidence Debug',
       'Coupons',
+      'Activity',
     ]);
     expect(await main.getByRole('button', { name: 'Evidence Review', exact: true }).getAttribute('aria-expanded')).toBe(
       'true',

@@ -91,3 +91,16 @@ export const listNotifications = route('listNotifications', 'GET', '/api/notific
 export const countUnreadNotifications = route('countUnreadNotifications', 'GET', '/api/notifications/count');
 export const markNotificationRead = route('markNotificationRead', 'PUT', '/api/notifications/:id/read');
 export const respondToNotification = route('respondToNotification', 'POST', '/api/notifications/:id/respond');
+
+// The engineer screen's tools (issue 11).
+export const listRunbooks = route('listRunbooks', 'GET', '/api/runbooks');
+export const submitCheckEvidence = route('submitCheckEvidence', 'POST', '/api/checks/:checkId/evidence');
+
+// The admin page's staff sections and the staff sign-in form (issue 11).
+export const listCsuVerification = route('listCsuVerification', 'GET', '/api/admin/csu-verification');
+export const updateCsuVerification = route('updateCsuVerification', 'POST', '/api/admin/csu-verification/:serverId');
+export const listTestAccounts = route('listTestAccounts', 'GET', '/api/admin/test-accounts');
+export const createTestAccount = route('createTestAccount', 'POST', '/api/admin/test-accounts');
+export const deleteTestAccount = route('deleteTestAccount', 'DELETE', '/api/admin/test-accounts/:id');
+export const listStaffActions = route('listStaffActions', 'GET', '/api/admin/activity');
+export const signInWithTestAccount = route('signInWithTestAccount', 'POST', '/api/auth/test-account');

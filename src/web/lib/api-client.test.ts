@@ -34,6 +34,8 @@ describe('isAuthPath', () => {
     expect(isAuthPath('/api/auth/me')).toBe(true);
     expect(isAuthPath('/api/auth/logout')).toBe(true);
     expect(isAuthPath('/api/auth/discord?popup=1')).toBe(true);
+    // A wrong password on the staff sign-in form is a 401 to show, not a session to renew in a popup.
+    expect(isAuthPath('/api/auth/test-account')).toBe(true);
     expect(isAuthPath('/api/authority')).toBe(false);
     expect(isAuthPath('/api/servers')).toBe(false);
   });

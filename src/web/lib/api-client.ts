@@ -14,6 +14,7 @@ import {
   getCurrentUser,
   getPopupScript,
   logout,
+  signInWithTestAccount,
   startSignIn,
   type DeclarationOf,
   type DeclaredEndpoint,
@@ -61,7 +62,9 @@ interface LooseInput {
 }
 
 const SIGN_IN_PATHS = new Set<string>(
-  [startSignIn, completeSignIn, getPopupScript, getCurrentUser, logout].map((endpoint) => endpoint.path),
+  [startSignIn, completeSignIn, getPopupScript, getCurrentUser, logout, signInWithTestAccount].map(
+    (endpoint) => endpoint.path,
+  ),
 );
 
 /** Sign-in routes answer 401 as part of their job; re-authenticating on them would loop. */

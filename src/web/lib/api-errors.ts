@@ -55,3 +55,9 @@ export function isUnauthorizedError(error: unknown): boolean {
   if (error instanceof ApiError) return error.status === 401;
   return error instanceof Error && error.message.includes('401');
 }
+
+/** What a failure toast says: the server's own message when it sent one, else the fallback or the error's text. */
+export function failureMessage(error: Error, fallback?: string): string {
+  if (error instanceof ApiError && error.serverMessage !== null) return error.serverMessage;
+  return fallback ?? error.message;
+}

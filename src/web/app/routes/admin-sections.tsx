@@ -1,6 +1,9 @@
 import { Construction } from 'lucide-react';
 
-/** The admin page's sections in the spec's order; those of later issues say so until they arrive. */
+/**
+ * The admin page's sections in the spec's order, then Activity (the audit trail of staff actions); those of
+ * later issues say so until they arrive.
+ */
 export const ADMIN_SECTION_IDS = [
   'entitlements',
   'service-engagements',
@@ -10,6 +13,7 @@ export const ADMIN_SECTION_IDS = [
   'evidence-review',
   'evidence-debug',
   'coupons',
+  'activity',
 ] as const;
 export type AdminSectionId = (typeof ADMIN_SECTION_IDS)[number];
 
@@ -22,18 +26,24 @@ export const ADMIN_SECTION_TITLES: Record<AdminSectionId, string> = {
   'evidence-review': 'Evidence Review',
   'evidence-debug': 'Evidence Debug',
   coupons: 'Coupons',
+  activity: 'Activity',
 };
 
 type LaterSectionId = Exclude<
   AdminSectionId,
-  'entitlements' | 'service-engagements' | 'evidence-review' | 'evidence-debug' | 'coupons'
+  | 'entitlements'
+  | 'service-engagements'
+  | 'csu-verification'
+  | 'test-accounts'
+  | 'evidence-review'
+  | 'evidence-debug'
+  | 'coupons'
+  | 'activity'
 >;
 
 /** What each section not built yet will hold. */
 export const LATER_SECTIONS: Record<LaterSectionId, string> = {
   'certificate-approval': 'Certificates waiting for approval, to approve, reject with a reason or revoke.',
-  'csu-verification': "One row per server, to approve or deny its owner's cold super user account, with notes.",
-  'test-accounts': 'Test accounts to list, create and delete.',
 };
 
 export function LaterSection({ description }: { description: string }) {

@@ -6,6 +6,9 @@ import { Button } from '../../components/ui/button';
 import { CommerceSummaryCards } from '../../features/admin-commerce/commerce-summary-cards';
 import { EntitlementsSection } from '../../features/admin-commerce/entitlements-section';
 import { ServiceEngagementsSection } from '../../features/admin-commerce/service-engagements-section';
+import { ActivitySection } from '../../features/admin-staff/activity-section';
+import { CsuVerificationSection } from '../../features/admin-staff/csu-verification-section';
+import { TestAccountsSection } from '../../features/admin-staff/test-accounts-section';
 import { CouponsSection } from '../../features/coupons/coupons-section';
 import { EvidenceDebug } from '../../features/evidence/review/evidence-debug';
 import { EvidenceReviewPanel } from '../../features/evidence/review/evidence-review-panel';
@@ -41,6 +44,9 @@ function sectionContent(section: AdminSectionId) {
   if (section === 'coupons') return <CouponsSection />;
   if (section === 'entitlements') return <EntitlementsSection />;
   if (section === 'service-engagements') return <ServiceEngagementsSection />;
+  if (section === 'csu-verification') return <CsuVerificationSection />;
+  if (section === 'test-accounts') return <TestAccountsSection />;
+  if (section === 'activity') return <ActivitySection />;
   return <LaterSection description={LATER_SECTIONS[section]} />;
 }
 

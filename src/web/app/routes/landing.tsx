@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { CurrentUser } from '../../../shared/contracts/auth';
 import { SIGN_IN_URL } from '../../api/auth/sign-in';
 import { useEntitlements } from '../../api/entitlements/entitlements';
+import { usePublicConfig } from '../../api/public-config/public-config';
 import { Brand } from '../../components/brand';
 import { CopyrightLine } from '../../components/copyright-line';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
@@ -24,6 +25,37 @@ import type { PublicPageProps } from './page-props';
 const BypassDialog = lazy(() =>
   import('../../features/bypass/bypass-dialog').then((module) => ({ default: module.BypassDialog })),
 );
+
+// The staff sign-in form is for QA only (when configured), so its code loads at its first opening.
+const StaffSignInDialog = lazy(() => import('../../features/landing/staff-sign-in-dialog'));
+
+/** A discreet footer link to the staff sign-in form, offered to visitors when test-account sign-in is on. */
+function StaffSignIn() {
+  const config = usePublicConfig();
+  const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  if (config.data?.testAccountSignIn !== true) return null;
+  return (
+    <>
+      <Button
+        variant="link"
+        size="sm"
+        className="h-auto p-0 text-muted-foreground"
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
+        Staff sign-in
+      </Button>
+      {opened && (
+        <Suspense fallback={null}>
+          <StaffSignInDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
+  );
+}
 
 interface AdminLoginDialogProps {
   open: boolean;
@@ -148,6 +180,7 @@ export default function LandingPage({ user }: PublicPageProps) {
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <Brand />
           <p>By signing in, you agree to our Terms of Service and Privacy Policy.</p>
+          {user === null && <StaffSignIn />}
           <CopyrightLine />
         </div>
       </footer>

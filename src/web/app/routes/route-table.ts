@@ -123,7 +123,7 @@ export const ROUTES: readonly AppRoute[] = [
     access: 'user',
     layout: 'shell',
     nav: { label: 'Audit Tools', icon: Wrench },
-    comingSoon: 'Tools to override failed checks with evidence, plus DIY security instructions, will appear here.',
+    page: lazyPage(() => import('./engineer')),
   },
   {
     path: '/billing',

@@ -14,11 +14,20 @@ export function AccordionItem({ className, ...props }: ComponentProps<typeof Acc
   );
 }
 
-/** The item's heading (an h2 under the page's h1) holding the button that opens and closes it. */
-export function AccordionTrigger({ className, children, ...props }: ComponentProps<typeof AccordionPrimitive.Trigger>) {
+/**
+ * The item's heading (an h2 under the page's h1, or an h3 inside a section) holding the button that opens
+ * and closes it.
+ */
+export function AccordionTrigger({
+  className,
+  children,
+  headingLevel = 2,
+  ...props
+}: ComponentProps<typeof AccordionPrimitive.Trigger> & { headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <AccordionPrimitive.Header asChild>
-      <h2 className="flex">
+      <Heading className="flex">
         <AccordionPrimitive.Trigger
           className={cn(
             'group flex flex-1 items-center gap-3 rounded-xl px-4 py-4 text-left text-base font-semibold hover:bg-accent/40 focus-visible:outline-2 focus-visible:outline-ring sm:px-6',
@@ -32,7 +41,7 @@ export function AccordionTrigger({ className, children, ...props }: ComponentPro
             aria-hidden="true"
           />
         </AccordionPrimitive.Trigger>
-      </h2>
+      </Heading>
     </AccordionPrimitive.Header>
   );
 }
