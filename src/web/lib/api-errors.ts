@@ -55,3 +55,8 @@ export function isUnauthorizedError(error: unknown): boolean {
   if (error instanceof ApiError) return error.status === 401;
   return error instanceof Error && error.message.includes('401');
 }
+
+/** What a failure toast shows: the server's own message when it sent one, else the error's text. */
+export function failureMessage(error: Error): string {
+  return error instanceof ApiError ? (error.serverMessage ?? error.message) : error.message;
+}

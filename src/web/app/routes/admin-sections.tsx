@@ -26,12 +26,11 @@ export const ADMIN_SECTION_TITLES: Record<AdminSectionId, string> = {
 
 type LaterSectionId = Exclude<
   AdminSectionId,
-  'entitlements' | 'service-engagements' | 'evidence-review' | 'evidence-debug' | 'coupons'
+  'entitlements' | 'service-engagements' | 'certificate-approval' | 'evidence-review' | 'evidence-debug' | 'coupons'
 >;
 
 /** What each section not built yet will hold. */
 export const LATER_SECTIONS: Record<LaterSectionId, string> = {
-  'certificate-approval': 'Certificates waiting for approval, to approve, reject with a reason or revoke.',
   'csu-verification': "One row per server, to approve or deny its owner's cold super user account, with notes.",
   'test-accounts': 'Test accounts to list, create and delete.',
 };

@@ -11,6 +11,8 @@ import { EvidenceDebug } from '../../features/evidence/review/evidence-debug';
 import { EvidenceReviewPanel } from '../../features/evidence/review/evidence-review-panel';
 import { EvidenceSummaryCards } from '../../features/evidence/review/evidence-summary-cards';
 import { useReviewLiveUpdates } from '../../features/evidence/review/use-review-live-updates';
+import { PendingCertificatesCard } from '../../features/certificates/pending-certificates-card';
+import { StaffCertificateList } from '../../features/certificates/staff-certificate-list';
 import {
   ADMIN_SECTION_IDS,
   ADMIN_SECTION_TITLES,
@@ -41,6 +43,7 @@ function sectionContent(section: AdminSectionId) {
   if (section === 'coupons') return <CouponsSection />;
   if (section === 'entitlements') return <EntitlementsSection />;
   if (section === 'service-engagements') return <ServiceEngagementsSection />;
+  if (section === 'certificate-approval') return <StaffCertificateList headingLevel={3} />;
   return <LaterSection description={LATER_SECTIONS[section]} />;
 }
 
@@ -68,6 +71,7 @@ export default function AdminPage(_props: UserPageProps) {
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <EvidenceSummaryCards />
         <CommerceSummaryCards />
+        <PendingCertificatesCard />
       </div>
       <Accordion type="multiple" value={open} onValueChange={setOpen} className="grid gap-3">
         {ADMIN_SECTION_IDS.map((section) => (
