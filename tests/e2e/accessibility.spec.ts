@@ -122,6 +122,8 @@ describe('accessibility of every page in both themes', () => {
     { account: 'visitor', path: '/' },
     { account: 'visitor', path: '/about-our-audit' },
     { account: 'visitor', path: '/redeem' },
+    // A certificate's public page for an id nobody issued; certificates.spec.ts checks real ones in every state.
+    { account: 'visitor', path: '/verify/RMP-AAAAAAAAAAAAAAAAAAAAAAAAAA' },
     { account: 'olivia', path: '/paywall' },
     {
       account: 'olivia',
@@ -149,6 +151,7 @@ describe('accessibility of every page in both themes', () => {
     },
     { account: 'olivia', path: '/redeem' },
     { account: 'olivia', path: '/dashboard' },
+    { account: 'olivia', path: '/certificates' },
     { account: 'eddie', path: '/' },
     { account: 'eddie', path: '/dashboard' },
     { account: 'eddie', path: '/audits' },
@@ -168,6 +171,7 @@ describe('accessibility of every page in both themes', () => {
     { account: 'mona', path: '/audits' },
     { account: 'ada', path: '/dashboard' },
     { account: 'ada', path: '/admin' },
+    { account: 'ada', path: '/certificates' },
     { account: 'ada', path: `/audits/${auditId}` },
     { account: 'ada', path: `/audits/${auditId}/evidence` },
     {

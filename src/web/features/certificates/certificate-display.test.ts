@@ -33,7 +33,7 @@ describe('laterAuditText', () => {
 describe('badgeEmbedSnippet', () => {
   it('links the badge image to the public page on the given origin', () => {
     expect(badgeEmbedSnippet('https://rampart.example', 'RMP-ABC')).toBe(
-      '<a href="https://rampart.example/verify/RMP-ABC"><img src="https://rampart.example/badge/RMP-ABC.svg" alt="Rampart security certificate status" height="28"></a>',
+      '<a href="https://rampart.example/verify/RMP-ABC"><img src="https://rampart.example/badge/RMP-ABC.svg" alt="Rampart security certificate status" height="20"></a>',
     );
   });
 });

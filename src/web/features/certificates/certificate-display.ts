@@ -72,5 +72,5 @@ export function laterAuditText(laterAuditMeetsBar: boolean | null): string {
 
 /** The HTML a site owner pastes to show the badge, linking to the public page. */
 export function badgeEmbedSnippet(origin: string, certificateId: string): string {
-  return `<a href="${origin}${verifyPath(certificateId)}"><img src="${origin}${badgePath(certificateId)}" alt="Rampart security certificate status" height="28"></a>`;
+  return `<a href="${origin}${verifyPath(certificateId)}"><img src="${origin}${badgePath(certificateId)}" alt="Rampart security certificate status" height="20"></a>`;
 }

@@ -92,8 +92,8 @@ function BadgeEmbed({ certificate }: { certificate: PublicCertificate }) {
         <img
           src={badgePath(certificate.certificateId)}
           alt={`Rampart certificate badge: ${CERTIFICATE_STATUS_LABELS[certificate.status]}`}
-          height={28}
-          className="h-7 w-fit"
+          height={20}
+          className="h-5 w-fit"
         />
         <p className="text-sm text-muted-foreground" id="embed-snippet-label">
           Embed the badge on a website; it links back to this page and always shows the current status.
