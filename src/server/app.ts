@@ -14,6 +14,7 @@ import { discordUsersAt } from './integrations/discord/user-client.js';
 import type { AuditWorker } from './jobs/audit-worker.js';
 import { LOG_SERIALIZERS } from './log-safety.js';
 import { createAuditsModule } from './modules/audits/module.js';
+import { createCertificatesModule } from './modules/certificates/routes.js';
 import { createCouponsModule } from './modules/coupons/routes.js';
 import { mayReadThread } from './modules/evidence/access.js';
 import { createEvidenceModule } from './modules/evidence/module.js';
@@ -56,7 +57,7 @@ export interface BuildAppOptions {
   auditWorkerPollMs?: number;
   /** Where PDF renders wait their turn (default: one per app, at most 8 waiting). */
   reportQueue?: RenderQueue;
-  /** The clock waivers are granted, applied and expire by (default: the system's). */
+  /** The clock waivers are granted, applied and expire by, and certificates are issued and expire by (default: the system's). */
   now?: () => Date;
 }
 
@@ -165,7 +166,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const coupons = createCouponsModule({ startAudit: audits.startAudit, now: options.now ?? (() => new Date()) });
   const crypto = createCryptoSubscriptionsModule(ctx, options.now === undefined ? {} : { now: options.now });
   app.decorate('subscriptionSweep', crypto.sweep);
-  await registerModules(app, ctx, serverModules(audits.module, evidence.module, coupons, crypto.module));
+  const certificates = createCertificatesModule({ now: options.now ?? (() => new Date()) });
+  await registerModules(app, ctx, serverModules(audits.module, evidence.module, coupons, crypto.module, certificates));
   if (options.runAuditWorker !== false) app.addHook('onReady', async () => audits.worker.start());
   app.addHook('onReady', async () => evidence.sweep.start());
   app.addHook('onReady', async () => crypto.sweep.start());

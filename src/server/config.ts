@@ -48,6 +48,7 @@ const EnvSchema = z.object({
     .default('true')
     .transform((value) => value === 'true'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  VERIFY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -92,6 +93,8 @@ export interface AppConfig {
   adminDiscordIds: ReadonlySet<string>;
   discord: DiscordConfig;
   authRateLimitPerMinute: number;
+  /** Requests per minute per client on the public certificate page's API and the badges. */
+  verifyRateLimitPerMinute: number;
   bodyLimitBytes: number;
   webDistDir: string;
   /** Fastify's trustProxy: false, or the proxy addresses/CIDRs whose X-Forwarded-For is believed. */
@@ -202,6 +205,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     adminDiscordIds,
     discord,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    verifyRateLimitPerMinute: env.VERIFY_RATE_LIMIT_PER_MINUTE,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     webDistDir: env.WEB_DIST_DIR,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -15,13 +15,14 @@ import { stripeCheckoutModule } from './stripe-checkout/routes.js';
 /**
  * Every module the server runs, in one list; the audits module is built with its worker, the evidence
  * module with its waiver sweep, the coupons module with the audits module's start and the crypto
- * subscriptions with their lapse sweep, so they are passed in.
+ * subscriptions with their lapse sweep and the certificates with the app's clock, so they are passed in.
  */
 export function serverModules(
   audits: ServerModule,
   evidence: ServerModule,
   coupons: ServerModule,
   cryptoSubscriptions: ServerModule,
+  certificates: ServerModule,
 ): readonly ServerModule[] {
   return [
     healthModule,
@@ -39,6 +40,7 @@ export function serverModules(
     stripeCheckoutModule,
     paymentsModule,
     adminCommerceModule,
+    certificates,
     apiDocsModule,
   ];
 }

@@ -38,11 +38,11 @@ export type EndpointResult<E extends Endpoint> = E['response'] extends RawRespon
 export type EndpointHandler<E extends Endpoint> = (input: EndpointInput<E>) => Promise<EndpointResult<E>>;
 
 /**
- * Route options some endpoints need: a rate limit, leaving the CSRF origin check to a signature, or taking
- * a multipart body instead of JSON.
+ * Route options some endpoints need: a rate limit, leaving the CSRF origin check to a signature, taking
+ * a multipart body instead of JSON, or being embeddable by other sites.
  */
 export interface EndpointOptions {
-  config?: Pick<FastifyContextConfig, 'rateLimit' | 'csrf' | 'multipart'>;
+  config?: Pick<FastifyContextConfig, 'rateLimit' | 'csrf' | 'multipart' | 'embeddable'>;
 }
 
 const ADMIN_PATH_PREFIX = '/api/admin/';

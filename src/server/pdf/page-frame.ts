@@ -1,7 +1,56 @@
 import { contentWidth, type Doc, PAGE } from './document.js';
-import { COLOR, FONT } from './theme.js';
+import { COLOR, drawCaption, FONT } from './theme.js';
 
-/** What every page but the first carries: a slim running header, and a footer with page numbers. */
+/**
+ * The frame of every Rampart document: the first page's title band, a grid of facts, and what every page
+ * but the first carries (a slim running header) and every page's footer with page numbers.
+ */
+
+const BAND_HEIGHT = 92;
+
+/** The dark band across the top of a first page: RAMPART, the document's title and a note at the right. */
+export function drawTitleBand(doc: Doc, title: string, note: string): void {
+  const { margin } = PAGE;
+  doc.save().rect(0, 0, doc.page.width, BAND_HEIGHT).fill(COLOR.brand).restore();
+  doc.save().rect(0, BAND_HEIGHT, doc.page.width, 3).fill(COLOR.accent).restore();
+  doc
+    .font(FONT.bold)
+    .fontSize(9)
+    .fillColor(COLOR.accent)
+    .text('RAMPART', margin, 28, { characterSpacing: 0.6, lineBreak: false });
+  doc.font(FONT.bold).fontSize(22).fillColor(COLOR.white).text(title, margin, 42, { lineBreak: false });
+  doc
+    .font(FONT.regular)
+    .fontSize(8)
+    .fillColor('#cbd5e1')
+    .text(note, margin, 30, {
+      width: contentWidth(doc),
+      align: 'right',
+      lineBreak: false,
+    });
+  doc.x = margin;
+  doc.y = BAND_HEIGHT + 28;
+}
+
+/** Caption and value pairs, two to a row, across the content column. */
+export function drawFactGrid(doc: Doc, facts: readonly { caption: string; value: string }[]): void {
+  const left = doc.page.margins.left;
+  const half = contentWidth(doc) / 2;
+  for (let row = 0; row < facts.length; row += 2) {
+    const y = doc.y;
+    facts.slice(row, row + 2).forEach((fact, column) => {
+      const x = left + column * half;
+      drawCaption(doc, fact.caption, x, y);
+      doc
+        .font(FONT.regular)
+        .fontSize(10)
+        .fillColor(COLOR.ink)
+        .text(fact.value, x, y + 12, { width: half - 12, height: 14, ellipsis: true, lineBreak: false });
+    });
+    doc.y = y + 36;
+  }
+  doc.x = left;
+}
 
 /** Later pages repeat a slim header so a loose page still says what it belongs to. */
 export function drawRunningHeader(doc: Doc, title: string, subject: string): void {

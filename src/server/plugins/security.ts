@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set false on routes called by third parties (e.g. payment webhooks), which carry their own signatures. */
     csrf?: boolean;
+    /** Set true on what other sites may embed (the certificate badge): its answers may be loaded cross-origin. */
+    embeddable?: boolean;
   }
 }
 
@@ -20,8 +22,9 @@ export async function registerSecurity(
   const jsonHeaders = jsonSecurityHeaders(https);
   // Built once and chosen by what the answer is, on send, when its type is known: however it ended (an
   // error, a redirect, a file), nothing about the headers is worked out per request.
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(isJson(reply.getHeader('content-type')) ? jsonHeaders : documentHeaders);
+    if (request.routeOptions.config.embeddable === true) reply.header('cross-origin-resource-policy', 'cross-origin');
     done(null, payload);
   });
 

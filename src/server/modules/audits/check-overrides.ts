@@ -105,7 +105,7 @@ export async function updateCheck(
       throw new AppError('CONFLICT', STAFF_DECISION_STANDS);
     const change = kind === 'self_attested' && options.status === 'FAIL' ? withdrawn(current) : override(options, kind);
     const [check] = await tx.update(checkResults).set(change).where(eq(checkResults.id, current.id)).returning();
-    const audit = await rescoreAudit(tx, auditRow.id);
+    const audit = await rescoreAudit(tx, auditRow.id, new Date());
     if (check === undefined || audit === undefined) throw new Error('override update returned no row');
     const notifications = await recordOverride(tx, options.config, {
       kind,

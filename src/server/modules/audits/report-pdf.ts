@@ -1,7 +1,7 @@
 import { riskLabel } from '../../../shared/audit-contract.js';
 import type { Audit, StoredCheckResult } from '../../../shared/contracts/audits.js';
-import { contentWidth, type Doc, PAGE, renderPdf } from '../../pdf/document.js';
-import { drawPageFooters, drawRunningHeader } from '../../pdf/page-frame.js';
+import { contentWidth, type Doc, renderPdf } from '../../pdf/document.js';
+import { drawPageFooters, drawRunningHeader, drawTitleBand } from '../../pdf/page-frame.js';
 import { formatDateTime, pdfSafeName } from '../../pdf/text.js';
 import { COLOR, drawCaption, FONT } from '../../pdf/theme.js';
 import { truncate } from './evidence-summary.js';
@@ -25,31 +25,6 @@ export const REPORT_TITLE = 'Rampart Security Audit Report';
 
 export function reportInfoTitle(serverName: string): string {
   return `Rampart security audit — ${serverName}`;
-}
-
-const BAND_HEIGHT = 92;
-
-function drawTitleBand(doc: Doc, generatedAt: Date): void {
-  const { margin } = PAGE;
-  doc.save().rect(0, 0, doc.page.width, BAND_HEIGHT).fill(COLOR.brand).restore();
-  doc.save().rect(0, BAND_HEIGHT, doc.page.width, 3).fill(COLOR.accent).restore();
-  doc
-    .font(FONT.bold)
-    .fontSize(9)
-    .fillColor(COLOR.accent)
-    .text('RAMPART', margin, 28, { characterSpacing: 0.6, lineBreak: false });
-  doc.font(FONT.bold).fontSize(22).fillColor(COLOR.white).text(REPORT_TITLE, margin, 42, { lineBreak: false });
-  doc
-    .font(FONT.regular)
-    .fontSize(8)
-    .fillColor('#cbd5e1')
-    .text(`Generated ${formatDateTime(generatedAt)}`, margin, 30, {
-      width: contentWidth(doc),
-      align: 'right',
-      lineBreak: false,
-    });
-  doc.x = margin;
-  doc.y = BAND_HEIGHT + 26;
 }
 
 function drawServerBlock(doc: Doc, input: AuditReportPdfInput, serverName: string): void {
@@ -147,7 +122,7 @@ export function renderAuditReportPdf(input: AuditReportPdfInput): Promise<Buffer
   };
   return renderPdf(info, (doc) => {
     doc.on('pageAdded', () => drawRunningHeader(doc, REPORT_TITLE, serverName));
-    drawTitleBand(doc, generatedAt);
+    drawTitleBand(doc, REPORT_TITLE, `Generated ${formatDateTime(generatedAt)}`);
     drawServerBlock(doc, input, serverName);
     drawScorePanel(doc, input.audit);
     drawCounts(doc, input.audit);

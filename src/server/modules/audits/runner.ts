@@ -12,6 +12,7 @@ import type { Database } from '../../db/client.js';
 import { audits, checkResults, servers, users } from '../../db/schema.js';
 import type { ClaimedAudit } from '../../jobs/audit-queue.js';
 import type { StoredNotification } from '../notifications/notify.js';
+import { syncCertificate } from '../certificates/sync.js';
 import { toAudit } from './mappers.js';
 import { recordAuditCompleted } from './notices.js';
 import { liveWaivers, withWaiver } from './waivers.js';
@@ -28,7 +29,7 @@ export interface AuditRunnerOptions {
   /** The bot token `rest` carries, for the Gateway session that reads member lists. */
   botToken: string;
   log: FastifyBaseLogger;
-  /** The clock that decides which of the server's waivers are still live. */
+  /** The clock that decides which of the server's waivers are still live, and dates certificate changes. */
   now(): Date;
   /** Tells the people concerned that an audit changed. Best-effort: it must not throw. */
   notify(audit: Audit): Promise<void>;
@@ -130,6 +131,7 @@ export function createAuditRunner(options: AuditRunnerOptions) {
         );
         const facts = serverFacts(collected.snapshot);
         await tx.update(servers).set(facts).where(eq(servers.id, row.server.id));
+        await syncCertificate(tx, claim.id, options.now());
         return { done, notifications: await recordAuditCompleted(tx, done, facts.name) };
       });
       await options.notify(toAudit(finished.done));

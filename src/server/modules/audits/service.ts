@@ -1,6 +1,7 @@
 import { desc, eq, inArray, or } from 'drizzle-orm';
 import type { Audit, UserAudit } from '../../../shared/contracts/audits.js';
 import type { Database } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
 import { audits, servers, userServers } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Caller } from '../auth/caller.js';
@@ -11,7 +12,6 @@ import { toAudit } from './mappers.js';
 import { recordAuditQueued } from './notices.js';
 import { getAuditUsage } from './usage.js';
 
-const UNIQUE_VIOLATION = '23505';
 const HISTORY_LIMIT = 50;
 
 /**
@@ -49,13 +49,6 @@ export async function createAudit(options: {
     }
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    if ('code' in current && current.code === UNIQUE_VIOLATION) return true;
-  }
-  return false;
 }
 
 /**

@@ -73,7 +73,7 @@ async function grantWaiver(
       overriddenAt: grantedAt,
     })
     .where(and(eq(checkResults.auditId, thread.auditId), eq(checkResults.checkId, thread.checkId)));
-  await rescoreAudit(tx, thread.auditId);
+  await rescoreAudit(tx, thread.auditId, grantedAt);
 }
 
 /**

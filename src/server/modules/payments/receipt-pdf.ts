@@ -1,7 +1,7 @@
 import { ORDER_PRODUCT_LABELS, type PaymentProvider } from '../../../shared/commerce-rules.js';
 import type { Payment } from '../../../shared/contracts/payments.js';
-import { contentWidth, type Doc, PAGE, renderPdf } from '../../pdf/document.js';
-import { drawPageFooters } from '../../pdf/page-frame.js';
+import { contentWidth, type Doc, renderPdf } from '../../pdf/document.js';
+import { drawFactGrid, drawPageFooters, drawTitleBand } from '../../pdf/page-frame.js';
 import { formatDateTime, pdfSafeName, pdfSafeText } from '../../pdf/text.js';
 import { COLOR, drawCaption, FONT } from '../../pdf/theme.js';
 
@@ -23,48 +23,8 @@ const PAID_BY: Record<PaymentProvider, string> = {
   crypto: 'Cryptocurrency (on-chain transfer)',
 };
 
-const BAND_HEIGHT = 92;
-
 const usd = (cents: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-
-function drawBand(doc: Doc, receipt: PaymentReceipt): void {
-  const { margin } = PAGE;
-  doc.save().rect(0, 0, doc.page.width, BAND_HEIGHT).fill(COLOR.brand).restore();
-  doc.save().rect(0, BAND_HEIGHT, doc.page.width, 3).fill(COLOR.accent).restore();
-  doc.font(FONT.bold).fontSize(9).fillColor(COLOR.accent).text('RAMPART', margin, 28, { characterSpacing: 0.6 });
-  doc.font(FONT.bold).fontSize(22).fillColor(COLOR.white).text(RECEIPT_TITLE, margin, 42, { lineBreak: false });
-  doc
-    .font(FONT.regular)
-    .fontSize(8)
-    .fillColor('#cbd5e1')
-    .text(`Paid ${formatDateTime(receipt.paidAt)}`, margin, 30, {
-      width: contentWidth(doc),
-      align: 'right',
-      lineBreak: false,
-    });
-  doc.x = margin;
-  doc.y = BAND_HEIGHT + 30;
-}
-
-/** Label and value pairs, two to a row. */
-function drawFacts(doc: Doc, facts: readonly { caption: string; value: string }[]): void {
-  const left = doc.page.margins.left;
-  const half = contentWidth(doc) / 2;
-  for (let row = 0; row < facts.length; row += 2) {
-    const y = doc.y;
-    facts.slice(row, row + 2).forEach((fact, column) => {
-      const x = left + column * half;
-      drawCaption(doc, fact.caption, x, y);
-      doc
-        .font(FONT.regular)
-        .fontSize(10)
-        .fillColor(COLOR.ink)
-        .text(fact.value, x, y + 12, { width: half - 12, height: 14, ellipsis: true, lineBreak: false });
-    });
-    doc.y = y + 36;
-  }
-}
 
 function drawLineItem(doc: Doc, receipt: PaymentReceipt): void {
   const left = doc.page.margins.left;
@@ -108,8 +68,8 @@ export function renderReceiptPdf(receipt: PaymentReceipt): Promise<Buffer> {
   return renderPdf(
     { title: `${RECEIPT_TITLE} — ${payment.id}`, subject: `Receipt ${payment.id}`, createdAt: receipt.paidAt },
     (doc) => {
-      drawBand(doc, receipt);
-      drawFacts(doc, [
+      drawTitleBand(doc, RECEIPT_TITLE, `Paid ${formatDateTime(receipt.paidAt)}`);
+      drawFactGrid(doc, [
         { caption: 'Receipt number', value: payment.id },
         { caption: 'Date paid', value: formatDateTime(receipt.paidAt) },
         { caption: 'Billed to', value: pdfSafeName(receipt.buyer, 'Rampart customer') },
