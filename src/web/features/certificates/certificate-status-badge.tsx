@@ -13,11 +13,13 @@ const STATUS_STYLES: Record<CertificateStatus, { icon: typeof Award; className: 
   superseded: { icon: History, className: 'border-transparent bg-secondary text-secondary-foreground' },
 };
 
-export function CertificateStatusBadge({ status }: { status: CertificateStatus }) {
+/** `labelled` says "Status:" to screen readers, where no label stands beside the badge. */
+export function CertificateStatusBadge({ status, labelled = true }: { status: CertificateStatus; labelled?: boolean }) {
   const { icon: Icon, className } = STATUS_STYLES[status];
   return (
     <Badge variant="outline" className={className}>
       <Icon aria-hidden="true" />
+      {labelled && <span className="sr-only">Status: </span>}
       {CERTIFICATE_STATUS_LABELS[status]}
     </Badge>
   );

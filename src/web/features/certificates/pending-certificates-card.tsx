@@ -1,4 +1,4 @@
-import { Hourglass } from 'lucide-react';
+import { Award } from 'lucide-react';
 import { useAllCertificates } from '../../api/certificates/certificates';
 import { SummaryCard } from '../../components/summary-card';
 
@@ -7,6 +7,6 @@ export function PendingCertificatesCard() {
   const certificates = useAllCertificates().data;
   const pending = certificates?.filter((certificate) => certificate.status === 'pending').length;
   return (
-    <SummaryCard label="Pending Certificates" value={pending === undefined ? null : String(pending)} icon={Hourglass} />
+    <SummaryCard label="Pending Certificates" value={pending === undefined ? null : String(pending)} icon={Award} />
   );
 }

@@ -61,7 +61,7 @@ function Facts({ certificate }: { certificate: PublicCertificate }) {
       <CardContent>
         <dl className="grid gap-3">
           <Fact label="Status">
-            <CertificateStatusBadge status={certificate.status} />
+            <CertificateStatusBadge status={certificate.status} labelled={false} />
           </Fact>
           <Fact label="Server">{certificate.serverName}</Fact>
           <Fact label="Certificate id">
@@ -70,10 +70,10 @@ function Facts({ certificate }: { certificate: PublicCertificate }) {
           <Fact label="Audit score">{certificate.riskScore}/100</Fact>
           <Fact label="Audit date">{dateOrDash(certificate.auditCompletedAt)}</Fact>
           <Fact label="Checklist version">{certificate.checklistVersion}</Fact>
-          <Fact label="Issued">{dateOrDash(certificate.issuedAt)}</Fact>
+          <Fact label="Issued on">{dateOrDash(certificate.issuedAt)}</Fact>
           <Fact label="Valid from">{dateOrDash(certificate.validFrom)}</Fact>
           <Fact label="Valid until">{dateOrDash(certificate.validUntil)}</Fact>
-          {certificate.revokedAt !== null && <Fact label="Revoked">{formatDate(certificate.revokedAt)}</Fact>}
+          {certificate.revokedAt !== null && <Fact label="Revoked on">{formatDate(certificate.revokedAt)}</Fact>}
           <Fact label="Later audit meets the bar">{laterAuditText(certificate.laterAuditMeetsBar)}</Fact>
         </dl>
       </CardContent>
