@@ -13,6 +13,10 @@ import {
   startSolanaSimulator,
 } from '../../src/simulators/chains/standalone.js';
 import { notifications } from '../../src/server/db/schema-evidence.js';
+import { audits } from '../../src/server/db/schema.js';
+import { certificates } from '../../src/server/db/schema-staff.js';
+import { newCertificateId, validityFrom } from '../../src/server/modules/certificates/lifecycle.js';
+import { CHECKLIST_VERSION } from '../../src/shared/certificate-rules.js';
 import { serviceEngagements } from '../../src/server/db/schema-commerce.js';
 import { recordNotifications } from '../../src/server/modules/notifications/notify.js';
 import { GUILDS, grantEntitlement, serverId, startAudit, waitForAudit } from '../helpers/audits.js';
@@ -389,13 +393,54 @@ const MATRIX = {
       }),
     verify: (response) => expect(response.json()).toMatchObject({ verified: false, pending: true }),
   },
-  listAllCertificates: { notServedYet: 'issue 11' },
-  getServerCertificate: { notServedYet: 'issue 11' },
-  downloadCertificate: { notServedYet: 'issue 11' },
-  updateCertificate: { notServedYet: 'issue 11' },
-  rejectCertificate: { notServedYet: 'issue 11' },
-  verifyCertificate: { notServedYet: 'issue 11' },
-  getCertificateBadge: { notServedYet: 'issue 11' },
+  listAllCertificates: plain('listAllCertificates'),
+  getServerCertificate: {
+    subject: 'someones-object',
+    request: (world, caller) =>
+      call(byName('getServerCertificate'), world.cookie(caller), { params: { serverId: world.studyHall } }),
+  },
+  downloadCertificate: {
+    subject: 'someones-object',
+    request: async (world, caller) =>
+      call(byName('downloadCertificate'), world.cookie(caller), {
+        params: { id: (await certificateOf(world, 'download', 'issued')).id },
+      }),
+    verify: (response) => expect(response.headers['content-type']).toBe('application/pdf'),
+  },
+  updateCertificate: {
+    subject: 'someones-object',
+    request: async (world, caller) =>
+      call(byName('updateCertificate'), world.cookie(caller), {
+        params: { id: (await certificateOf(world, 'approve', 'pending')).id },
+        body: { status: 'issued' },
+      }),
+    verify: (response) => expect(response.json()).toMatchObject({ status: 'issued' }),
+  },
+  rejectCertificate: {
+    subject: 'someones-object',
+    request: async (world, caller) =>
+      call(byName('rejectCertificate'), world.cookie(caller), {
+        params: { id: (await certificateOf(world, 'reject', 'pending')).id },
+        body: { reason: REASON },
+      }),
+    verify: (response) => expect(response.json()).toMatchObject({ status: 'rejected', rejectionReason: REASON }),
+  },
+  verifyCertificate: {
+    subject: 'someones-object',
+    request: async (world, caller) =>
+      call(byName('verifyCertificate'), world.cookie(caller), {
+        params: { certificateId: (await certificateOf(world, 'download', 'issued')).certificateId },
+      }),
+    verify: (response) => expect(response.json()).toHaveProperty('serverName'),
+  },
+  getCertificateBadge: {
+    subject: 'someones-object',
+    request: async (world, caller) =>
+      call(byName('getCertificateBadge'), world.cookie(caller), {
+        params: { file: `${(await certificateOf(world, 'download', 'issued')).certificateId}.svg` },
+      }),
+    verify: (response) => expect(response.headers['content-type']).toContain('image/svg+xml'),
+  },
   listRunbooks: { notServedYet: 'issue 11' },
   submitCheckEvidence: { notServedYet: 'issue 11' },
   listCsuVerification: { notServedYet: 'issue 11' },
@@ -468,6 +513,43 @@ async function completedPaymentOf(
   });
   await fulfilOrder(db, { orderId: order.id, providerPaymentId: `pi_matrix_${order.id}`, now: new Date() });
   return order.id;
+}
+
+const certificatesFor = new Map<string, { id: string; certificateId: string }>();
+/**
+ * A certificate of the owner's Study Hall for one purpose (made once, at its first request), on an eligible
+ * completed audit of its own that nobody requested, so it spends no one's quota.
+ */
+async function certificateOf(
+  world: World,
+  purpose: 'download' | 'approve' | 'reject',
+  status: 'pending' | 'issued',
+): Promise<{ id: string; certificateId: string }> {
+  const known = certificatesFor.get(purpose);
+  if (known !== undefined) return known;
+  const db = world.t.database.db;
+  const now = new Date();
+  const [audit] = await db
+    .insert(audits)
+    .values({ serverId: world.studyHall, status: 'completed', riskScore: 95, totalChecks: 20, completedAt: now })
+    .returning({ id: audits.id });
+  if (audit === undefined) throw new Error('no audit stored');
+  const [certificate] = await db
+    .insert(certificates)
+    .values({
+      certificateId: newCertificateId(),
+      serverId: world.studyHall,
+      auditId: audit.id,
+      status,
+      riskScore: 95,
+      criticalIssues: 0,
+      checklistVersion: CHECKLIST_VERSION,
+      ...(status === 'issued' ? { issuedAt: now, ...validityFrom(now) } : {}),
+    })
+    .returning({ id: certificates.id, certificateId: certificates.certificateId });
+  if (certificate === undefined) throw new Error('no certificate stored');
+  certificatesFor.set(purpose, certificate);
+  return certificate;
 }
 
 /** A Full Service purchase of the owner's on Study Hall opens a new engagement for each request. */

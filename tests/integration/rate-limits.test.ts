@@ -99,3 +99,27 @@ describe('sign-in rate limits', () => {
     });
   });
 });
+
+describe('public certificate rate limits', () => {
+  const UNKNOWN_ID = 'RMP-AAAAAAAAAAAAAAAAAAAAAAAAAA';
+  const get = (app: FastifyInstance, url: string, remoteAddress: string) =>
+    app.inject({ method: 'GET', url, remoteAddress });
+
+  it('limit the public check and the badge per client address, shared by every instance', async () => {
+    const env = { VERIFY_RATE_LIMIT_PER_MINUTE: String(LIMIT) };
+    const [a, b] = [await instance(env), await instance(env)];
+    for (const [url, served] of [
+      [`/api/public/certificates/${UNKNOWN_ID}`, 404],
+      [`/badge/${UNKNOWN_ID}.svg`, 200],
+    ] as const) {
+      const statuses: number[] = [];
+      for (let i = 0; i < LIMIT + 2; i += 1)
+        statuses.push((await get(i % 2 === 0 ? a : b, url, '203.0.113.40')).statusCode);
+      expect(statuses, url).toEqual([served, served, served, served, 429, 429]);
+      const limited = await get(a, url, '203.0.113.40');
+      expect(limited.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await get(b, url, '203.0.113.41')).statusCode, url).toBe(served);
+    }
+  });
+});
