@@ -112,7 +112,10 @@ describe('a certificate from an eligible audit to its public revocation', () => 
     // Only an issued certificate can be downloaded; staff actions are not an owner's.
     expect(await card.getByRole('button', { name: 'Download' }).count()).toBe(0);
     expect(await card.getByRole('button', { name: /^Approve/ }).count()).toBe(0);
-    await expectNoBlockingViolations(page, '/certificates pending');
+    const cardShows = (status: string) => (shown: Page) =>
+      shown.getByRole('region', { name: CARD }).getByText(`Status: ${status}`, { exact: true }).waitFor();
+    await expectAccessibleInBothThemes(page, '/certificates', cardShows('Pending'));
+    await expectAccessibleInBothThemes(session('ada'), '/certificates', cardShows('Pending'));
   });
 
   it('Ada sees it pending on the admin page, refuses a blank rejection, and approves it', async () => {
@@ -149,6 +152,9 @@ describe('a certificate from an eligible audit to its public revocation', () => 
     await page.goto(url('/certificates'));
     const card = page.getByRole('region', { name: CARD });
     await card.getByText('Status: Issued', { exact: true }).waitFor();
+    await expectAccessibleInBothThemes(page, '/certificates', (shown) =>
+      shown.getByRole('region', { name: CARD }).getByText('Status: Issued', { exact: true }).waitFor(),
+    );
 
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url('') });
     await card.getByRole('button', { name: 'Copy public URL' }).click();
@@ -216,6 +222,9 @@ describe('a certificate from an eligible audit to its public revocation', () => 
     await toasts(ada).getByText('Certificate Updated').waitFor();
     await card.getByText('Status: Revoked', { exact: true }).waitFor();
     expect(await card.getByRole('button', { name: /^Revoke/ }).count()).toBe(0);
+    await expectAccessibleInBothThemes(ada, '/certificates', (shown) =>
+      shown.getByRole('region', { name: CARD }).getByText('Status: Revoked', { exact: true }).waitFor(),
+    );
 
     const { certificateId } = theCertificate();
     const visitor = await publicPage(`/verify/${certificateId}`);
