@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { Audit } from '../../src/shared/contracts/audits.js';
 import type { Certificate } from '../../src/shared/contracts/certificates.js';
+import type { Server } from '../../src/shared/contracts/servers.js';
 import { decodePdfQrCodes } from '../helpers/pdf-qr.js';
 import { chooseTheme, expectNoBlockingViolations, THEMES } from './support/axe.js';
 import { useBrowser } from './support/browser.js';
@@ -236,6 +238,52 @@ describe('a certificate from an eligible audit to its public revocation', () => 
     expect(await badge.text()).toContain('revoked');
     await expectAccessibleInBothThemes(visitor, `/verify/${certificateId}`, (page) =>
       page.getByRole('heading', { name: 'Certificate revoked' }).waitFor(),
+    );
+  });
+
+  it('a later eligible audit makes a new pending certificate; Ada rejects it with a reason the owner sees', async () => {
+    const ada = session('ada');
+    const servers = (await (await ada.request.get(url('/api/admin/all-servers'))).json()) as Server[];
+    const citadel = servers.find((server) => server.name === SERVER);
+    const started = await ada.request.post(url('/api/audits'), {
+      data: { serverId: citadel?.id ?? '' },
+      headers: { origin: url('') },
+    });
+    expect(started.status(), await started.text()).toBe(201);
+    const audit = (await started.json()) as Audit;
+    await expect
+      .poll(async () => ((await (await ada.request.get(url(`/api/audits/${audit.id}`))).json()) as Audit).status, {
+        timeout: 30_000,
+      })
+      .toBe('completed');
+    await expect
+      .poll(async () => (await certificatesOf(ada)).filter((item) => item.status === 'pending').length)
+      .toBe(1);
+
+    await ada.goto(url('/certificates'));
+    const pendingCard = ada
+      .getByRole('main')
+      .getByRole('region', { name: CARD })
+      .filter({ has: ada.getByText('Status: Pending', { exact: true }) });
+    await pendingCard.getByRole('button', { name: `Reject the certificate of ${SERVER}` }).click();
+    const dialog = ada.getByRole('dialog', { name: 'Reject this certificate?' });
+    const reason = 'The bot token rotation could not be confirmed.';
+    await dialog.getByLabel('Reason').fill(`  ${reason}  `);
+    await dialog.getByRole('button', { name: 'Reject Certificate' }).click();
+    await toasts(ada).getByText('Certificate Rejected').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const rejected = (await certificatesOf(ada)).find((item) => item.status === 'rejected');
+    expect(rejected?.rejectionReason).toBe(reason);
+
+    // The owner's page shows the server's latest certificate: the rejected one, with the reason.
+    const page = eddiePage();
+    await page.goto(url('/certificates'));
+    const card = page.getByRole('region', { name: CARD });
+    await card.getByText('Status: Rejected', { exact: true }).waitFor();
+    await card.getByText(reason).waitFor();
+    expect(await card.getByRole('button', { name: 'Download' }).count()).toBe(0);
+    await expectAccessibleInBothThemes(page, '/certificates', (shown) =>
+      shown.getByRole('region', { name: CARD }).getByText('Status: Rejected', { exact: true }).waitFor(),
     );
   });
 
