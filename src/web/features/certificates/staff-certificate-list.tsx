@@ -39,7 +39,7 @@ function ApproveButton({ certificate }: { certificate: Certificate }) {
   );
 }
 
-/** The decisions staff may take on a certificate in its current state (part 2 §4). */
+/** The decisions staff may take on a pending certificate, else on an issued one (part 2 §4). */
 function StaffActions({ certificate, onAsk }: { certificate: Certificate; onAsk: (pending: Pending) => void }) {
   if (certificate.status === 'pending') {
     return (
@@ -56,19 +56,16 @@ function StaffActions({ certificate, onAsk }: { certificate: Certificate; onAsk:
       </>
     );
   }
-  if (certificate.status === 'issued') {
-    return (
-      <Button
-        variant="outline"
-        aria-label={`Revoke the certificate of ${certificate.serverName}`}
-        onClick={() => onAsk({ action: 'revoke', certificate })}
-      >
-        <Ban aria-hidden="true" />
-        Revoke
-      </Button>
-    );
-  }
-  return null;
+  return (
+    <Button
+      variant="outline"
+      aria-label={`Revoke the certificate of ${certificate.serverName}`}
+      onClick={() => onAsk({ action: 'revoke', certificate })}
+    >
+      <Ban aria-hidden="true" />
+      Revoke
+    </Button>
+  );
 }
 
 /**
@@ -102,7 +99,11 @@ export function StaffCertificateList({ headingLevel }: { headingLevel: 2 | 3 }) 
           certificate={certificate}
           headingLevel={headingLevel}
           showOwner
-          actions={<StaffActions certificate={certificate} onAsk={setPending} />}
+          actions={
+            certificate.status === 'pending' || certificate.status === 'issued' ? (
+              <StaffActions certificate={certificate} onAsk={setPending} />
+            ) : undefined
+          }
         />
       ))}
       <RejectCertificateDialog
