@@ -219,6 +219,20 @@ describe('revocation, concurrency and expiry', () => {
     expect(approvals).toHaveLength(1);
   });
 
+  it('lets one of a simultaneous rejection and approval of a new pending certificate win, never both', async () => {
+    const audit = await auditCitadel(w);
+    const pending = await certificateOfAudit(w, audit.id);
+    const [approval, rejection] = await Promise.all([approve(pending), call.reject(w.c.ada, pending.id, 'Race')]);
+    expect([approval.statusCode, rejection.statusCode].sort()).toEqual([200, 409]);
+    const outcome = (await certificateOfAudit(w, audit.id)).status;
+    expect(outcome).toBe(approval.statusCode === 200 ? 'issued' : 'rejected');
+    // When the approval won, it superseded the issued certificate, and the next tests use the new one.
+    if (outcome === 'issued') {
+      expect((await certificateOfAudit(w, issued.auditId)).status).toBe('superseded');
+      issued = await certificateOfAudit(w, audit.id);
+    }
+  });
+
   it('reads expired everywhere once its validity has passed, and can then be neither revoked nor downloaded', async () => {
     w.clock.advanceDays(366);
     try {

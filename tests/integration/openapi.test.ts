@@ -38,12 +38,34 @@ function routesOf(printed: string): Route[] {
 }
 
 /**
- * The routes the reference must describe: the API and the health probes. Left out: the demo's Discord
+ * Two routes whose parameters at the same place have different names (`/api/certificates/:serverId` and
+ * `/api/certificates/:id/download`) share one tree node, printed `:serverId|:id`, which no longer says which
+ * name is whose: each such route is read as the spelling a declaration has, or as printed when none has.
+ */
+function resolveSharedParameters(routes: readonly Route[]): Route[] {
+  return routes.flatMap((route) => {
+    if (!route.path.includes('|')) return [route];
+    const spellings = route.path
+      .split('/')
+      .reduce<string[]>(
+        (paths, segment) => paths.flatMap((path) => segment.split('|').map((name) => `${path}/${name}`)),
+        [''],
+      )
+      .map((path) => path.slice(1));
+    const declared = spellings.filter((path) => declarationOf({ method: route.method, path }) !== undefined);
+    return declared.length === 0 ? [route] : declared.map((path) => ({ method: route.method, path }));
+  });
+}
+
+/**
+ * The routes the reference must describe: the API, the health probes and any other declared route. Left out: the demo's Discord
  * simulator and the web app's page and catch-all (socket.io answers outside the router).
  */
 function isDescribed(route: Route): boolean {
   if (route.path.startsWith(`${DISCORD_SIMULATOR_PREFIX}/`)) return false;
-  return route.path === '/healthz' || route.path === '/readyz' || route.path.startsWith('/api/');
+  if (route.path === '/healthz' || route.path === '/readyz' || route.path.startsWith('/api/')) return true;
+  // Declared routes outside /api (the certificate badge) are described too.
+  return declarationOf(route) !== undefined;
 }
 
 let t: TestApp;
@@ -53,7 +75,7 @@ let routes: Route[];
 beforeAll(async () => {
   t = await createTestApp({}, { serveDiscordSimulator: true });
   await t.app.ready();
-  routes = routesOf(t.app.printRoutes({ commonPrefix: false }));
+  routes = resolveSharedParameters(routesOf(t.app.printRoutes({ commonPrefix: false })));
   const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
   expect(response.statusCode).toBe(200);
   document = response.json<OpenApiDocument>();
@@ -85,6 +107,22 @@ describe('GET /api/openapi.json', () => {
         { method: 'GET', path: '/api/things/:id/parts' },
         { method: 'POST', path: '/api/things/:id' },
         { method: 'PUT', path: '/api/undeclared' },
+      ]),
+    );
+    await probe.close();
+  });
+
+  it('reads routes whose parameters share a place under different names as their declarations spell them', async () => {
+    const probe = Fastify();
+    probe.get('/api/certificates/:serverId', async () => ({}));
+    probe.get('/api/certificates/:id/download', async () => ({}));
+    await probe.ready();
+    const printed = routesOf(probe.printRoutes({ commonPrefix: false }));
+    expect(printed).toContainEqual({ method: 'GET', path: '/api/certificates/:serverId|:id' });
+    expect(resolveSharedParameters(printed)).toEqual(
+      expect.arrayContaining([
+        { method: 'GET', path: '/api/certificates/:serverId' },
+        { method: 'GET', path: '/api/certificates/:id/download' },
       ]),
     );
     await probe.close();

@@ -32,7 +32,8 @@ describe('unknown paths', () => {
   });
 
   it('serves the app page at the root and for client-side routes', async () => {
-    for (const url of ['/', '/dashboard', '/audits/123?x=1']) {
+    // The public certificate page is a client-side route too, opened signed out from a QR code.
+    for (const url of ['/', '/dashboard', '/audits/123?x=1', '/verify/RMP-ABCDEFGHIJKLMNOPQRSTUVWXYZ']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');

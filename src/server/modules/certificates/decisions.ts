@@ -85,7 +85,7 @@ export async function decideCertificate(
   if (target === undefined) throw notFound('Certificate');
   try {
     const notifications = await db.transaction(async (tx) => {
-      await tx.select({ id: servers.id }).from(servers).where(eq(servers.id, target.serverId)).for('update');
+      await tx.select({ id: servers.id }).from(servers).where(eq(servers.id, target.serverId)).for('no key update');
       const [current] = await tx.select().from(certificates).where(eq(certificates.id, input.id)).for('update');
       if (current === undefined) throw notFound('Certificate');
       const refusal = refusalOf(current, input.decision, now);

@@ -11,14 +11,15 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /**
  * Brings the server's certificates in line with an audit that has just completed or been rescored, in
  * the transaction of that change (audits/runner.ts, audits/rescore.ts), so a certificate never rests on
- * numbers that were rolled back. The server's row is locked first: completions and rescores of the same
+ * numbers that were rolled back. The server's row is locked first (FOR NO KEY UPDATE, which rows that
+ * merely reference the server do not wait for): completions and rescores of the same
  * server's audits then sync one after another, and the partial unique indexes (one pending, one issued
  * per server) are never raced. A few indexed reads; nothing is written when nothing changes.
  */
 export async function syncCertificate(tx: Transaction, auditId: string, now: Date): Promise<void> {
   const [audit] = await tx.select().from(audits).where(eq(audits.id, auditId));
   if (audit === undefined || audit.status !== 'completed') return;
-  await tx.select({ id: servers.id }).from(servers).where(eq(servers.id, audit.serverId)).for('update');
+  await tx.select({ id: servers.id }).from(servers).where(eq(servers.id, audit.serverId)).for('no key update');
   const [latest] = await tx
     .select({ id: audits.id })
     .from(audits)
