@@ -17,7 +17,12 @@ interface ModuleFacts {
 type GetModuleInfo = (id: string) => ModuleFacts | null;
 
 /** The pages a visitor can open: the route table's public routes. Every other page is signed-in only. */
-const PUBLIC_PAGES = ['app/routes/landing.tsx', 'app/routes/about.tsx', 'app/routes/redeem.tsx'].map(inWeb);
+const PUBLIC_PAGES = [
+  'app/routes/landing.tsx',
+  'app/routes/about.tsx',
+  'app/routes/redeem.tsx',
+  'app/routes/verify-certificate.tsx',
+].map(inWeb);
 const ROUTE_TABLE = inWeb('app/routes/route-table.ts');
 const ENTRY = inWeb('main.tsx');
 const LANDING = inWeb('app/routes/landing.tsx');

@@ -131,6 +131,8 @@ describe('accessibility of every page in both themes', () => {
         await page.getByRole('dialog', { name: 'Staff sign-in' }).getByLabel('Username').waitFor();
       },
     },
+    // A certificate's public page for an id nobody issued; certificates.spec.ts checks real ones in every state.
+    { account: 'visitor', path: '/verify/RMP-AAAAAAAAAAAAAAAAAAAAAAAAAA' },
     { account: 'olivia', path: '/paywall' },
     {
       account: 'olivia',
@@ -158,6 +160,7 @@ describe('accessibility of every page in both themes', () => {
     },
     { account: 'olivia', path: '/redeem' },
     { account: 'olivia', path: '/dashboard' },
+    { account: 'olivia', path: '/certificates' },
     { account: 'eddie', path: '/' },
     { account: 'eddie', path: '/dashboard' },
     { account: 'eddie', path: '/audits' },
@@ -233,6 +236,7 @@ describe('accessibility of every page in both themes', () => {
         await settle(page);
       },
     },
+    { account: 'ada', path: '/certificates' },
     { account: 'ada', path: `/audits/${auditId}` },
     { account: 'ada', path: `/audits/${auditId}/evidence` },
     {

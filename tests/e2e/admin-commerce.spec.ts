@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ServiceEngagement } from '../../src/shared/contracts/admin-commerce.js';
 import type { CheckoutResponse, Payment } from '../../src/shared/contracts/payments.js';
 import type { Server } from '../../src/shared/contracts/servers.js';
-import { THEME_STORAGE_KEY, type Theme } from '../../src/web/lib/theme.js';
+import { chooseTheme, expectNoBlockingViolations, THEMES } from './support/axe.js';
 import { useBrowser } from './support/browser.js';
 import { useOwnServer } from './support/own-server.js';
 
@@ -26,18 +25,6 @@ async function cardFigure(page: Page, label: string): Promise<string | null> {
 async function openSection(ada: Page, title: string): Promise<void> {
   const trigger = ada.getByRole('main').getByRole('button', { name: title, exact: true });
   if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click();
-}
-
-async function expectNoBlockingViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .include('main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const blocking = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  expect(
-    blocking.map((violation) => `${violation.id}: ${violation.help}`),
-    label,
-  ).toEqual([]);
 }
 
 describe('the admin page’s Entitlements and Service Engagements', () => {
@@ -82,11 +69,8 @@ describe('the admin page’s Entitlements and Service Engagements', () => {
 
     await openSection(ada, 'Service Engagements');
     await main.getByRole('heading', { name: 'Pixel Plaza', level: 3 }).waitFor();
-    for (const theme of ['light', 'dark'] as const satisfies readonly Theme[]) {
-      await ada.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
-        THEME_STORAGE_KEY,
-        theme,
-      ] as const);
+    for (const theme of THEMES) {
+      await chooseTheme(ada, theme);
       await ada.reload();
       await openSection(ada, 'Entitlements');
       await openSection(ada, 'Service Engagements');

@@ -73,6 +73,13 @@ export const listAdminEntitlements = route('listAdminEntitlements', 'GET', '/api
 export const listServiceEngagements = route('listServiceEngagements', 'GET', '/api/admin/service-engagements');
 export const updateServiceEngagement = route('updateServiceEngagement', 'PUT', '/api/admin/service-engagements/:id');
 
+export const listAllCertificates = route('listAllCertificates', 'GET', '/api/admin/all-certificates');
+export const getServerCertificate = route('getServerCertificate', 'GET', '/api/certificates/:serverId');
+export const downloadCertificate = route('downloadCertificate', 'GET', '/api/certificates/:id/download');
+export const updateCertificate = route('updateCertificate', 'PUT', '/api/admin/certificates/:id');
+export const rejectCertificate = route('rejectCertificate', 'POST', '/api/admin/certificates/:id/reject');
+export const verifyCertificate = route('verifyCertificate', 'GET', '/api/public/certificates/:certificateId');
+
 export const listEvidenceThreads = route('listEvidenceThreads', 'GET', '/api/evidence/threads');
 export const getEvidenceThread = route('getEvidenceThread', 'GET', '/api/evidence/threads/:id');
 export const createEvidenceThread = route('createEvidenceThread', 'POST', '/api/evidence/threads');

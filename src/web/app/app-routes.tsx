@@ -6,7 +6,7 @@ import { FullPageLoader } from '../components/full-page-loader';
 import { lazyPage } from '../lib/lazy-page';
 import { PrepareNavigationContext } from './prepare-navigation';
 import { askServersEarly, startSignedInLoads } from './signed-in-prefetch';
-import { LandingPage, preloadPage, PUBLIC_ROUTES } from './routes/route-table';
+import { isPublicPath, LandingPage, preloadPage, PUBLIC_ROUTES } from './routes/route-table';
 
 // Loaded once someone is signed in: visitors never download the shell, its pages or the socket client. The
 // shell waits for the page's code too, so it appears with its page rather than with a loading line first. The
@@ -29,7 +29,7 @@ async function prepareNavigation(path: string): Promise<void> {
  */
 function startEarlyLoads(): void {
   const path = window.location.pathname;
-  if (PUBLIC_ROUTES.some((route) => route.path === path)) return;
+  if (isPublicPath(path)) return;
   askServersEarly();
   void prepareNavigation(path).catch(() => undefined);
 }

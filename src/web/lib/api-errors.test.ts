@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, formatErrorText, isUnauthorizedError } from './api-errors';
+import { ApiError, formatErrorText, failureMessage, isUnauthorizedError } from './api-errors';
 
 const body = JSON.stringify({ error: { code: 'COUPON_EXPIRED', message: 'This coupon has expired' } });
 
@@ -45,5 +45,14 @@ describe('isUnauthorizedError', () => {
     expect(isUnauthorizedError(new Error('401: Unauthorized'))).toBe(true);
     expect(isUnauthorizedError(new Error('500: boom'))).toBe(false);
     expect(isUnauthorizedError('401')).toBe(false);
+  });
+});
+
+describe('failureMessage', () => {
+  it("shows the server's own message, else the error's text", () => {
+    const envelope = JSON.stringify({ error: { code: 'CONFLICT', message: 'The certificate is not pending.' } });
+    expect(failureMessage(new ApiError(409, envelope, 'Conflict'))).toBe('The certificate is not pending.');
+    expect(failureMessage(new ApiError(502, '', 'Bad Gateway'))).toBe('502: Bad Gateway');
+    expect(failureMessage(new Error('Failed to fetch'))).toBe('Failed to fetch');
   });
 });

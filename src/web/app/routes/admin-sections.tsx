@@ -1,9 +1,4 @@
-import { Construction } from 'lucide-react';
-
-/**
- * The admin page's sections in the spec's order, then Activity (the audit trail of staff actions); those of
- * later issues say so until they arrive.
- */
+/** The admin page's sections in the spec's order, then Activity (the audit trail of staff actions). */
 export const ADMIN_SECTION_IDS = [
   'entitlements',
   'service-engagements',
@@ -28,32 +23,3 @@ export const ADMIN_SECTION_TITLES: Record<AdminSectionId, string> = {
   coupons: 'Coupons',
   activity: 'Activity',
 };
-
-type LaterSectionId = Exclude<
-  AdminSectionId,
-  | 'entitlements'
-  | 'service-engagements'
-  | 'csu-verification'
-  | 'test-accounts'
-  | 'evidence-review'
-  | 'evidence-debug'
-  | 'coupons'
-  | 'activity'
->;
-
-/** What each section not built yet will hold. */
-export const LATER_SECTIONS: Record<LaterSectionId, string> = {
-  'certificate-approval': 'Certificates waiting for approval, to approve, reject with a reason or revoke.',
-};
-
-export function LaterSection({ description }: { description: string }) {
-  return (
-    <div className="flex items-start gap-3 text-sm">
-      <Construction className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-      <div className="grid gap-1">
-        <p className="font-medium">Arrives with a later release.</p>
-        <p className="text-muted-foreground">{description}</p>
-      </div>
-    </div>
-  );
-}

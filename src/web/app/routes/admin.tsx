@@ -14,40 +14,45 @@ import { EvidenceDebug } from '../../features/evidence/review/evidence-debug';
 import { EvidenceReviewPanel } from '../../features/evidence/review/evidence-review-panel';
 import { EvidenceSummaryCards } from '../../features/evidence/review/evidence-summary-cards';
 import { useReviewLiveUpdates } from '../../features/evidence/review/use-review-live-updates';
-import {
-  ADMIN_SECTION_IDS,
-  ADMIN_SECTION_TITLES,
-  LATER_SECTIONS,
-  LaterSection,
-  type AdminSectionId,
-} from './admin-sections';
+import { PendingCertificatesCard } from '../../features/certificates/pending-certificates-card';
+import { StaffCertificateList } from '../../features/certificates/staff-certificate-list';
+import { ADMIN_SECTION_IDS, ADMIN_SECTION_TITLES, type AdminSectionId } from './admin-sections';
 import type { UserPageProps } from './page-props';
 
 const EVIDENCE_TAB = 'evidence';
 const EVIDENCE_SECTION: AdminSectionId = 'evidence-review';
 
 function sectionContent(section: AdminSectionId) {
-  if (section === 'evidence-review') {
-    return (
-      <div className="grid gap-4">
-        <Button asChild variant="outline" size="sm" className="w-fit">
-          <Link href="/admin/evidence">
-            <ExternalLink aria-hidden="true" />
-            Open on its own page
-          </Link>
-        </Button>
-        <EvidenceReviewPanel headingLevel={3} />
-      </div>
-    );
+  switch (section) {
+    case 'entitlements':
+      return <EntitlementsSection />;
+    case 'service-engagements':
+      return <ServiceEngagementsSection />;
+    case 'certificate-approval':
+      return <StaffCertificateList headingLevel={3} />;
+    case 'csu-verification':
+      return <CsuVerificationSection />;
+    case 'test-accounts':
+      return <TestAccountsSection />;
+    case 'evidence-review':
+      return (
+        <div className="grid gap-4">
+          <Button asChild variant="outline" size="sm" className="w-fit">
+            <Link href="/admin/evidence">
+              <ExternalLink aria-hidden="true" />
+              Open on its own page
+            </Link>
+          </Button>
+          <EvidenceReviewPanel headingLevel={3} />
+        </div>
+      );
+    case 'evidence-debug':
+      return <EvidenceDebug />;
+    case 'coupons':
+      return <CouponsSection />;
+    case 'activity':
+      return <ActivitySection />;
   }
-  if (section === 'evidence-debug') return <EvidenceDebug />;
-  if (section === 'coupons') return <CouponsSection />;
-  if (section === 'entitlements') return <EntitlementsSection />;
-  if (section === 'service-engagements') return <ServiceEngagementsSection />;
-  if (section === 'csu-verification') return <CsuVerificationSection />;
-  if (section === 'test-accounts') return <TestAccountsSection />;
-  if (section === 'activity') return <ActivitySection />;
-  return <LaterSection description={LATER_SECTIONS[section]} />;
 }
 
 /** /admin (staff only): summary figures and one section per staff task; `?tab=evidence` opens Evidence Review. */
@@ -74,6 +79,7 @@ export default function AdminPage(_props: UserPageProps) {
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <EvidenceSummaryCards />
         <CommerceSummaryCards />
+        <PendingCertificatesCard />
       </div>
       <Accordion type="multiple" value={open} onValueChange={setOpen} className="grid gap-3">
         {ADMIN_SECTION_IDS.map((section) => (

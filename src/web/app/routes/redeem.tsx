@@ -1,10 +1,8 @@
 import { LogIn } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import { normalizeCouponCode } from '../../../shared/coupon-code-rules';
 import { useRedeemCoupon } from '../../api/coupons/redeem-coupon';
-import { Brand } from '../../components/brand';
-import { ThemeToggle } from '../../components/theme-toggle';
+import { PublicPageLayout } from '../../components/public-page-layout';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
@@ -13,28 +11,6 @@ import { RedeemForm } from '../../features/redeem/redeem-form';
 import { RedeemSuccess } from '../../features/redeem/redeem-success';
 import { redemptionErrorMessage } from '../../features/redeem/redemption-error-message';
 import type { PublicPageProps } from './page-props';
-
-function RedeemLayout({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex min-h-dvh flex-col">
-      <header className="border-b border-border/60">
-        <div className="mx-auto flex h-16 max-w-xl items-center justify-between px-4">
-          <Link
-            href="/"
-            aria-label="Rampart home"
-            className="rounded-md focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            <Brand />
-          </Link>
-          <ThemeToggle />
-        </div>
-      </header>
-      <main id="main-content" className="mx-auto w-full max-w-xl flex-1 px-4 py-10">
-        {children}
-      </main>
-    </div>
-  );
-}
 
 function AuthenticationRequired() {
   return (
@@ -83,5 +59,5 @@ function RedeemFlow() {
 
 /** /redeem: public, outside the app shell. */
 export default function RedeemPage({ user }: PublicPageProps) {
-  return <RedeemLayout>{user === null ? <AuthenticationRequired /> : <RedeemFlow />}</RedeemLayout>;
+  return <PublicPageLayout>{user === null ? <AuthenticationRequired /> : <RedeemFlow />}</PublicPageLayout>;
 }

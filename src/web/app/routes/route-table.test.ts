@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isNavItemActive, mayOpen, navItemsFor, ROUTES, SIGNED_IN_ROUTES } from './route-table';
+import {
+  isNavItemActive,
+  isPublicPath,
+  mayOpen,
+  navItemsFor,
+  pathMatches,
+  ROUTES,
+  SIGNED_IN_ROUTES,
+} from './route-table';
 
 describe('navItemsFor', () => {
   it('lists the admin link for admins only', () => {
@@ -44,5 +52,20 @@ describe('staff pages', () => {
     }
     expect(navItemsFor(true).filter((item) => item.href.startsWith('/admin'))).toHaveLength(1);
     expect(isNavItemActive('/admin', '/admin/evidence')).toBe(true);
+  });
+});
+
+describe('public addresses', () => {
+  it('match a param segment by any non-empty value, and nothing longer or shorter', () => {
+    expect(pathMatches('/verify/:certificateId', '/verify/RMP-ABC')).toBe(true);
+    expect(pathMatches('/verify/:certificateId', '/verify/')).toBe(false);
+    expect(pathMatches('/verify/:certificateId', '/verify/RMP-ABC/more')).toBe(false);
+    expect(pathMatches('/redeem', '/redeem')).toBe(true);
+  });
+
+  it('include the certificate verification page, which needs no sign-in', () => {
+    expect(isPublicPath('/verify/RMP-ABC')).toBe(true);
+    expect(isPublicPath('/redeem')).toBe(true);
+    expect(isPublicPath('/certificates')).toBe(false);
   });
 });

@@ -62,6 +62,12 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/about-our-audit', title: 'About Our Audit', access: 'public', page: lazyPage(() => import('./about')) },
   { path: '/redeem', title: 'Redeem a Coupon', access: 'public', page: lazyPage(() => import('./redeem')) },
   {
+    path: '/verify/:certificateId',
+    title: 'Certificate Verification',
+    access: 'public',
+    page: lazyPage(() => import('./verify-certificate')),
+  },
+  {
     path: '/paywall',
     title: 'Choose Your Audit Plan',
     access: 'user',
@@ -107,7 +113,7 @@ export const ROUTES: readonly AppRoute[] = [
     access: 'user',
     layout: 'shell',
     nav: { label: 'Audit Certificates', icon: Award },
-    comingSoon: 'Certificates earned with a score of 90 or more and zero critical issues will appear here.',
+    page: lazyPage(() => import('./certificates')),
   },
   {
     path: '/notifications',
@@ -173,6 +179,21 @@ export const ROUTES: readonly AppRoute[] = [
 
 export const PUBLIC_ROUTES = ROUTES.filter((route): route is PublicRoute => route.access === 'public');
 export const SIGNED_IN_ROUTES = ROUTES.filter((route): route is SignedInRoute => route.access !== 'public');
+
+/** Whether a route's path (`/verify/:certificateId`) matches an address's pathname, one segment per param. */
+export function pathMatches(pattern: string, pathname: string): boolean {
+  const wanted = pattern.split('/');
+  const given = pathname.split('/');
+  return (
+    wanted.length === given.length &&
+    wanted.every((segment, index) => (segment.startsWith(':') ? given[index] !== '' : segment === given[index]))
+  );
+}
+
+/** An address of a page anyone may open (the signed-in shell is not needed there). */
+export function isPublicPath(pathname: string): boolean {
+  return PUBLIC_ROUTES.some((route) => pathMatches(route.path, pathname));
+}
 
 export interface NavItem extends NavEntry {
   href: string;

@@ -1,12 +1,5 @@
 import type { AdminEntitlement, EngagementStatus } from '../../../shared/contracts/admin-commerce';
 
-/** Ids are shown cut to this many characters, the full id in a tooltip (spec part 2 §9). */
-export const SHOWN_ID_LENGTH = 8;
-
-export function shortId(id: string): string {
-  return id.slice(0, SHOWN_ID_LENGTH);
-}
-
 /** Revenue: the sum of amountUsd over paid entitlements (grants such as coupons count for nothing). */
 export function revenueUsd(entitlements: readonly Pick<AdminEntitlement, 'paid' | 'amountUsd'>[]): number {
   // Summed in cents so that 0.1 + 0.2 stays 0.30.

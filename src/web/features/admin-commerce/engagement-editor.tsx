@@ -1,3 +1,4 @@
+import { CopyableId } from '../../components/copyable-id';
 import { Save } from 'lucide-react';
 import { useId, useState } from 'react';
 import {
@@ -13,9 +14,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Spinner } from '../../components/ui/spinner';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
-import { ApiError } from '../../lib/api-errors';
+import { failureMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
-import { ShortId } from './entitlements-section';
 
 export const ENGAGEMENT_STATUS_LABELS: Record<EngagementStatus, string> = {
   NEW: 'New',
@@ -33,9 +33,6 @@ const STATUS_VARIANT: Record<EngagementStatus, 'success' | 'secondary' | 'destru
   CANCELLED: 'destructive',
 };
 
-const failureText = (error: Error) =>
-  error instanceof ApiError ? (error.serverMessage ?? error.message) : error.message;
-
 /** One engagement: staff pick any status and write notes, then save; completedAt is the server's to set. */
 export function EngagementEditor({ engagement }: { engagement: ServiceEngagement }) {
   const id = useId();
@@ -43,7 +40,7 @@ export function EngagementEditor({ engagement }: { engagement: ServiceEngagement
   const [notes, setNotes] = useState(engagement.engineerNotes ?? '');
   const update = useUpdateServiceEngagement({
     onSuccess: () => toast({ title: 'Engagement Updated', variant: 'success' }),
-    onError: (error) => toast({ title: 'Update Failed', description: failureText(error), variant: 'destructive' }),
+    onError: (error) => toast({ title: 'Update Failed', description: failureMessage(error), variant: 'destructive' }),
   });
 
   return (
@@ -53,10 +50,10 @@ export function EngagementEditor({ engagement }: { engagement: ServiceEngagement
           <h3 className="font-medium">{engagement.serverName}</h3>
           <p className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
             <span>
-              Engagement <ShortId id={engagement.id} />
+              Engagement <CopyableId id={engagement.id} label="engagement id" />
             </span>
             <span>
-              Server <ShortId id={engagement.serverId} />
+              Server <CopyableId id={engagement.serverId} label="server id" />
             </span>
             <span>{engagement.plan}</span>
             <span>Opened {formatDateTime(engagement.createdAt)}</span>

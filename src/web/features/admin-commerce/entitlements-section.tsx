@@ -1,28 +1,19 @@
 import { KeyRound } from 'lucide-react';
 import type { AdminEntitlement } from '../../../shared/contracts/admin-commerce';
 import { useAdminEntitlements } from '../../api/admin-commerce/admin-commerce';
+import { CopyableId } from '../../components/copyable-id';
 import { LoadingStatus } from '../../components/loading-status';
 import { Badge } from '../../components/ui/badge';
 import { formatDateTime } from '../../lib/format-date';
-import { formatDollars, shortId } from './commerce-figures';
+import { formatDollars } from './commerce-figures';
 
 const COLUMNS = ['Id', 'Plan', 'Paid', 'Provider', 'Amount', 'Created', 'Server', 'User'] as const;
-
-/** An id cut to 8 characters; the full one is in the title, and is what screen readers read. */
-export function ShortId({ id }: { id: string }) {
-  return (
-    <span className="font-mono text-xs" title={id}>
-      <span aria-hidden="true">{shortId(id)}</span>
-      <span className="sr-only">{id}</span>
-    </span>
-  );
-}
 
 function EntitlementRow({ entitlement }: { entitlement: AdminEntitlement }) {
   return (
     <tr className="border-b last:border-0">
       <td className="py-2 pr-3 whitespace-nowrap">
-        <ShortId id={entitlement.id} />
+        <CopyableId id={entitlement.id} label="entitlement id" />
       </td>
       <td className="py-2 pr-3 whitespace-nowrap">{entitlement.plan}</td>
       <td className="py-2 pr-3">
@@ -37,14 +28,14 @@ function EntitlementRow({ entitlement }: { entitlement: AdminEntitlement }) {
         ) : (
           <span className="grid">
             <span>{entitlement.serverName}</span>
-            <ShortId id={entitlement.serverId} />
+            <CopyableId id={entitlement.serverId} label="server id" />
           </span>
         )}
       </td>
       <td className="py-2">
         <span className="grid">
           <span>{entitlement.username}</span>
-          <ShortId id={entitlement.userId} />
+          <CopyableId id={entitlement.userId} label="user id" />
         </span>
       </td>
     </tr>

@@ -12,7 +12,7 @@ import {
 } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
-import { ApiError } from '../../lib/api-errors';
+import { failureMessage } from '../../lib/api-errors';
 
 export type CouponAction = 'revoke' | 'delete';
 
@@ -33,9 +33,6 @@ const TEXT = {
   },
 } as const;
 
-const failureText = (error: Error) =>
-  error instanceof ApiError ? (error.serverMessage ?? error.message) : error.message;
-
 /** Asks before revoking or deleting a coupon: neither can be undone. `coupon` null means closed. */
 export function CouponActionDialog(props: { action: CouponAction; coupon: Coupon | null; onClose: () => void }) {
   const text = TEXT[props.action];
@@ -44,7 +41,7 @@ export function CouponActionDialog(props: { action: CouponAction; coupon: Coupon
       toast({ title: text.done, variant: 'success' });
       props.onClose();
     },
-    onError: (error) => toast({ title: text.failed, description: failureText(error), variant: 'destructive' }),
+    onError: (error) => toast({ title: text.failed, description: failureMessage(error), variant: 'destructive' }),
   });
 
   return (

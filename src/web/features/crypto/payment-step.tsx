@@ -10,7 +10,7 @@ import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { formatDate, formatDateTime } from '../../lib/format-date';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../components/copy-button';
 import { CURRENCY_OPTIONS, amountWithUnit, explorerTransactionUrl } from './crypto-amounts';
 import { HASH_REQUIRED, verificationFailure, verificationOutcome } from './crypto-messages';
 

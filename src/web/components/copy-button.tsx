@@ -1,12 +1,12 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/use-toast';
+import { Button } from './ui/button';
+import { toast } from './ui/use-toast';
 
 const COPIED_MARK_MS = 2000;
 
 /** Copies one value; its accessible name says what, the toast and the tick say it worked. */
-export function CopyButton({ value, what }: { value: string; what: string }) {
+export function CopyButton({ value, what, className }: { value: string; what: string; className?: string }) {
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -30,7 +30,14 @@ export function CopyButton({ value, what }: { value: string; what: string }) {
     );
 
   return (
-    <Button type="button" variant="outline" size="icon" onClick={() => void copy()} aria-label={`Copy ${what}`}>
+    <Button
+      type="button"
+      variant="outline"
+      size="icon"
+      className={className}
+      onClick={() => void copy()}
+      aria-label={`Copy ${what}`}
+    >
       {copied ? <Check className="text-success" aria-hidden="true" /> : <Copy aria-hidden="true" />}
     </Button>
   );
