@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { preparedPerDatabase } from '../../db/prepared.js';
-import { audits, servers, userServers } from '../../db/schema.js';
+import { audits, checkResults, servers, userServers } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import type { Caller } from '../auth/caller.js';
 import type { AuditRow, ServerRow } from '../../db/rows.js';
@@ -80,4 +80,24 @@ export async function usersOfServer(db: Pick<Database, 'select'>, serverId: stri
     .from(userServers)
     .where(eq(userServers.serverId, serverId));
   return rows.map((row) => row.userId);
+}
+
+/**
+ * The audit and server of a check result the caller may see; any other id is "Check not found", so a
+ * check of another owner's server reads as one that does not exist.
+ */
+export async function findAccessibleCheck(
+  db: Database,
+  caller: Caller,
+  checkResultId: string,
+): Promise<{ audit: AuditRow; server: ServerRow }> {
+  const [target] = await db
+    .select({ auditId: checkResults.auditId })
+    .from(checkResults)
+    .where(eq(checkResults.id, checkResultId))
+    .limit(1);
+  if (target === undefined) throw notFound('Check');
+  return findAccessibleAudit(db, caller, target.auditId).catch(() => {
+    throw notFound('Check');
+  });
 }

@@ -12,7 +12,7 @@ import { audits, checkResults } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Caller } from '../auth/caller.js';
 import type { StoredNotification } from '../notifications/notify.js';
-import { findAccessibleAudit, isServerOwner } from './access.js';
+import { findAccessibleCheck, isServerOwner } from './access.js';
 import type { CheckResultRow } from '../../db/rows.js';
 import { displayName, toAudit, toStoredCheckResult } from './mappers.js';
 import { recordOverride } from './notices.js';
@@ -87,15 +87,7 @@ export async function updateCheck(
   options: UpdateCheckOptions,
 ): Promise<{ check: StoredCheckResult; audit: Audit; notifications: StoredNotification[] }> {
   const { db, caller } = options;
-  const [target] = await db
-    .select({ auditId: checkResults.auditId })
-    .from(checkResults)
-    .where(eq(checkResults.id, options.checkResultId))
-    .limit(1);
-  if (target === undefined) throw notFound('Check');
-  const { audit: auditRow, server } = await findAccessibleAudit(db, caller, target.auditId).catch(() => {
-    throw notFound('Check');
-  });
+  const { audit: auditRow, server } = await findAccessibleCheck(db, caller, options.checkResultId);
   const kind = await overrideKindFor(options, server.id);
   return db.transaction(async (tx) => {
     // Lock the audit so concurrent overrides recompute the score one after another, never from a stale set.

@@ -5,7 +5,7 @@ import { audits, checkResults, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Caller } from '../auth/caller.js';
 import { recordStaffAction } from '../staff-actions/record.js';
-import { findAccessibleAudit, isServerOwner } from './access.js';
+import { findAccessibleCheck, isServerOwner } from './access.js';
 import { AUDIT_NOT_COMPLETED, MANAGER_CANNOT_OVERRIDE, STAFF_DECISION_STANDS } from './check-overrides.js';
 import { displayName, toAudit, toStoredCheckResult } from './mappers.js';
 
@@ -30,15 +30,7 @@ export async function submitOverrideEvidence(
   options: SubmitOverrideEvidenceOptions,
 ): Promise<{ check: StoredCheckResult; audit: Audit }> {
   const { db, caller } = options;
-  const [target] = await db
-    .select({ auditId: checkResults.auditId })
-    .from(checkResults)
-    .where(eq(checkResults.id, options.checkResultId))
-    .limit(1);
-  if (target === undefined) throw notFound('Check');
-  const { audit: auditRow, server } = await findAccessibleAudit(db, caller, target.auditId).catch(() => {
-    throw notFound('Check');
-  });
+  const { audit: auditRow, server } = await findAccessibleCheck(db, caller, options.checkResultId);
   if (!caller.isAdmin && !(await isServerOwner(db, caller.user.id, server.id)))
     throw new AppError('FORBIDDEN', MANAGER_CANNOT_OVERRIDE);
   return db.transaction(async (tx) => {
