@@ -4,6 +4,7 @@ import type { AuditWithChecks } from '../../src/shared/contracts/audits.js';
 import { HARDENED_GUILD_ID } from '../../src/simulators/discord/fixtures/index.js';
 import { readInfoString } from '../helpers/pdf.js';
 import { baseUrl, useBrowser } from './support/browser.js';
+import { closeWithEscape } from './support/dialogs.js';
 import { expectPath, signInThroughDiscord } from './support/sign-in.js';
 
 const browser = useBrowser();
@@ -93,13 +94,8 @@ describe('running an audit from the browser', () => {
     await main.getByRole('button', { name: `How to Fix ${failing.checkName}` }).click();
     const howToFix = page.getByRole('dialog', { name: `How to Fix: ${failing.checkName}` });
     await howToFix.waitFor();
-    // A toast that arrived after the dialog opened (the audit's completion) sits above it, and Escape
-    // closes the topmost layer first, as Radix stacks them: a second press then closes the dialog.
-    for (let press = 0; press < 3 && (await howToFix.isVisible()); press += 1) {
-      await page.keyboard.press('Escape');
-      await howToFix.waitFor({ state: 'hidden', timeout: 1000 }).catch(() => undefined);
-    }
-    await howToFix.waitFor({ state: 'hidden' });
+    // The audit's completion toast may sit above the dialog and take the first Escape.
+    await closeWithEscape(page, howToFix);
 
     // Download Report opens the PDF in a popup; it is a PDF naming the server.
     const [popup] = await Promise.all([

@@ -5,6 +5,7 @@ import type { AuditWithChecks } from '../../src/shared/contracts/audits.js';
 import type { Coupon } from '../../src/shared/contracts/coupons.js';
 import type { Entitlement } from '../../src/shared/contracts/entitlements.js';
 import { useBrowser } from './support/browser.js';
+import { closeWithEscape } from './support/dialogs.js';
 import { useOwnServer } from './support/own-server.js';
 
 /**
@@ -127,8 +128,8 @@ describe('coupons, from the admin page to the redeem screen', () => {
     await ada.keyboard.press('Enter');
     const dialog = ada.getByRole('dialog', { name: 'Revoke this coupon?' });
     await dialog.getByText('This cannot be undone.', { exact: false }).waitFor();
-    await ada.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
+    // A toast that opened after the dialog (Radix stacks layers as they open) takes the first Escape.
+    await closeWithEscape(ada, dialog);
     await revokeRow.getByText('Active').waitFor();
     await revokeRow.getByRole('button', { name: /Revoke coupon/ }).click();
     await ada.getByRole('dialog').getByRole('button', { name: 'Revoke Coupon' }).click();
