@@ -47,6 +47,24 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+describe('a test account made for a Discord id nobody had signed in with', () => {
+  it('stops owning the user once that person signs in with Discord, so deleting the account keeps them', async () => {
+    const account = await createdAccount(t, { username: 'qa.mona', password: PASSWORD, discordId: DEMO.mona });
+    const [before] = await t.database.db.select().from(testAccounts).where(eq(testAccounts.id, account.id));
+    expect(before?.ownsUser).toBe(true);
+
+    const mona = await t.signIn(DEMO.mona);
+    const [after] = await t.database.db.select().from(testAccounts).where(eq(testAccounts.id, account.id));
+    expect(after?.ownsUser).toBe(false);
+
+    expect((await remove(account.id, c.ada)).statusCode).toBe(200);
+    expect(await t.database.db.select().from(users).where(eq(users.discordId, DEMO.mona))).toHaveLength(1);
+    // Deleting the account ends the sessions of the user it acted as; Mona signs in again with Discord.
+    expect((await get(t, '/api/auth/me', mona)).statusCode).toBe(401);
+    expect((await get(t, '/api/auth/me', await t.signIn(DEMO.mona))).statusCode).toBe(200);
+  });
+});
+
 describe('POST /api/admin/test-accounts', () => {
   it('creates an account acting as a new user with a generated Discord id no real account can have; the hash is argon2id and never leaves', async () => {
     const response = await create(t, c.ada, { username: 'QA.Admin', password: PASSWORD, isAdmin: true });

@@ -4,6 +4,7 @@ import type { AuthErrorCode, CurrentUser } from '../../../shared/contracts/auth.
 import { randomToken, sha256, type TokenSealer } from '../../crypto.js';
 import type { Database } from '../../db/client.js';
 import { oauthStates, sessions, users } from '../../db/schema.js';
+import { testAccounts } from '../../db/schema-staff.js';
 import { type DiscordOAuthClient, TokenExchangeError } from '../../integrations/discord/oauth-client.js';
 import type { UserRow } from '../../db/rows.js';
 import type { DiscordUser, DiscordUsers } from '../../integrations/discord/user-client.js';
@@ -139,6 +140,12 @@ async function upsertUser(
     .onConflictDoUpdate({ target: users.discordId, set: values })
     .returning();
   if (row === undefined) throw new Error('user upsert returned no row');
+  // A real Discord sign-in proves a person behind this id: a test account made for it no longer owns the
+  // row, so deleting that account can never delete the person's user.
+  await db
+    .update(testAccounts)
+    .set({ ownsUser: false })
+    .where(and(eq(testAccounts.userId, row.id), eq(testAccounts.ownsUser, true)));
   return row;
 }
 
