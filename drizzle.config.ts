@@ -7,6 +7,7 @@ export default defineConfig({
     './src/server/db/schema-evidence.ts',
     './src/server/db/schema-commerce.ts',
     './src/server/db/schema-staff.ts',
+    './src/server/db/schema-monitoring.ts',
   ],
   out: './drizzle',
 });

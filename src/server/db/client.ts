@@ -120,6 +120,9 @@ async function createPglite(options: { dataDir: string } | { loadDataDir: Blob |
   });
 }
 
+/** The advisory lock (by the hash of this name) held while an instance migrates a PostgreSQL database. */
+const MIGRATION_LOCK = 'rampart:migrations';
+
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const [{ default: pg }, { drizzle: drizzleNodePg }] = await Promise.all([
     import('pg'),
@@ -137,9 +140,21 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     db: nodePgDb as unknown as Database,
     kind: 'postgres',
     migrate: async () => {
-      if (!(await migrationsPending(nodePgDb as unknown as Database))) return;
-      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-      await migrate(nodePgDb, { migrationsFolder: MIGRATIONS_DIR });
+      // Instances started together would each create drizzle's table and apply the same migrations, and all but
+      // one would fail: one migrates under a session lock, the others wait for it and then find nothing pending.
+      const lockHolder = await pool.connect();
+      try {
+        await lockHolder.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
+        try {
+          if (!(await migrationsPending(nodePgDb as unknown as Database))) return;
+          const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+          await migrate(nodePgDb, { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await lockHolder.query('select pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK]);
+        }
+      } finally {
+        lockHolder.release();
+      }
     },
     ping: async () => {
       await pool.query('select 1');

@@ -25,6 +25,7 @@ import { OVERRIDE_KINDS } from '../../shared/certification.js';
 import { AuditStatus } from '../../shared/contracts/audits.js';
 import { PlanId } from '../../shared/contracts/entitlements.js';
 import type { CheckEvidence } from '../../shared/findings.js';
+import { AUDIT_TRIGGERS } from '../../shared/monitoring-rules.js';
 
 /**
  * A shared zod enum's values in the non-empty tuple form Drizzle asks for, so a column accepts exactly
@@ -168,6 +169,8 @@ export const audits = pgTable(
     selfAttestedOverrides: integer('self_attested_overrides').notNull().default(0),
     selfAttestedRiskScore: integer('self_attested_risk_score'),
     restCalls: integer('rest_calls'),
+    /** A scheduled audit (monitoring) never counts against the quota; a manual one does. */
+    trigger: text('trigger', { enum: AUDIT_TRIGGERS }).notNull().default('manual'),
     /** A run holds the audit only while its lease is fresh; an expired lease means its process died. */
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
     /** The instance identity (docs/decisions/0010) holding the lease: a restarted process takes its own orphans back at once. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CheckId, CheckResult, CheckStatus, Severity } from '../audit-contract.js';
 import { OVERRIDE_KINDS } from '../certification.js';
+import { AUDIT_TRIGGERS } from '../monitoring-rules.js';
 import { AUDIT_STATUSES } from './audit-status.js';
 import { endpoint } from './endpoint.js';
 
@@ -66,6 +67,8 @@ export const Audit = z.object({
   selfAttestedRiskScore: z.number().int().min(0).max(100).nullable(),
   /** Score of record 90 or more and no critical issue, self-attested claims left out. */
   certificateEligible: z.boolean(),
+  /** 'scheduled' for monitoring's re-audits, which never count against the quota. */
+  trigger: z.enum(AUDIT_TRIGGERS),
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),

@@ -54,6 +54,9 @@ import {
   uploadEvidenceFiles,
 } from './evidence.js';
 import { getLiveness, getReadiness } from './health.js';
+import { getMetrics } from './metrics.js';
+import { exportAudit, getAuditDiff, getPeerComparison } from './audit-insights.js';
+import { getMonitoring, listDriftAlerts, sendTestAlert, setStaffMonitoring, updateMonitoring } from './monitoring.js';
 import {
   countUnreadNotifications,
   listNotifications,
@@ -80,6 +83,7 @@ import { listAllServers, listServers } from './servers.js';
 export const ENDPOINTS = [
   getLiveness,
   getReadiness,
+  getMetrics,
   getPublicConfig,
   startSignIn,
   completeSignIn,
@@ -96,6 +100,14 @@ export const ENDPOINTS = [
   listUserAudits,
   updateCheck,
   downloadAuditReport,
+  getAuditDiff,
+  exportAudit,
+  getPeerComparison,
+  getMonitoring,
+  updateMonitoring,
+  sendTestAlert,
+  listDriftAlerts,
+  setStaffMonitoring,
   redeemCoupon,
   bypassPaywall,
   redeemPaywallCoupon,

@@ -53,6 +53,15 @@ export const getAuditUsage = route('getAuditUsage', 'GET', '/api/servers/:id/aud
 export const listUserAudits = route('listUserAudits', 'GET', '/api/user/audits');
 export const updateCheck = route('updateCheck', 'PUT', '/api/checks/:checkId');
 export const downloadAuditReport = route('downloadAuditReport', 'GET', '/api/audits/:id/download-report');
+export const getAuditDiff = route('getAuditDiff', 'GET', '/api/audits/:id/diff');
+export const exportAudit = route('exportAudit', 'GET', '/api/audits/:id/export');
+export const getPeerComparison = route('getPeerComparison', 'GET', '/api/audits/:id/peer-comparison');
+
+export const getMonitoring = route('getMonitoring', 'GET', '/api/servers/:id/monitoring');
+export const updateMonitoring = route('updateMonitoring', 'PUT', '/api/servers/:id/monitoring');
+export const sendTestAlert = route('sendTestAlert', 'POST', '/api/servers/:id/monitoring/test-alert');
+export const listDriftAlerts = route('listDriftAlerts', 'GET', '/api/servers/:id/drift-alerts');
+export const setStaffMonitoring = route('setStaffMonitoring', 'PUT', '/api/admin/servers/:id/monitoring');
 
 export const redeemCoupon = route('redeemCoupon', 'POST', '/api/coupons/redeem');
 export const bypassPaywall = route('bypassPaywall', 'POST', '/api/paywall/bypass');
