@@ -1,4 +1,5 @@
 import { ADA, DEMO_ACCOUNTS, EDDIE, MONA, OLIVIA } from '../../simulators/discord/fixtures/accounts.js';
+import { PATCH_NOTES_WEBHOOK_ID, simulatedWebhookToken } from '../../simulators/discord/fixtures/index.js';
 import type { DemoAccount } from './seed.js';
 
 /** Product-side roles of the simulator's demo users: who has a paid plan, and what each one demonstrates. */
@@ -22,4 +23,9 @@ export function demoAccounts(): DescribedDemoAccount[] {
       ...role,
     };
   });
+}
+
+/** An incoming webhook of Pixel Plaza's #patch-notes in the simulator: where demo drift alerts can be sent. */
+export function demoAlertWebhookUrl(): string {
+  return `https://discord.com/api/webhooks/${PATCH_NOTES_WEBHOOK_ID}/${simulatedWebhookToken(PATCH_NOTES_WEBHOOK_ID)}`;
 }

@@ -6,6 +6,7 @@ import type { ConformanceSimulator } from './conformance/conformance-server.js';
 import type { Probe, ProbeContext, RouteUnderTest } from './conformance/route-probes.js';
 import { GUILD_ROUTES } from './conformance/route-probes.js';
 import { conformanceFailure } from './conformance/validate.js';
+import { WEBHOOK_ROUTES } from './conformance/webhook-route-probes.js';
 import { basicAuth, obtainCode, postForm, REDIRECT_URI } from './test-support.js';
 
 /**
@@ -14,7 +15,7 @@ import { basicAuth, obtainCode, postForm, REDIRECT_URI } from './test-support.js
  * Discord is not, `conformance/allowances.ts` names the exception.
  */
 
-const ROUTES: RouteUnderTest[] = [...GUILD_ROUTES, ...ACCOUNT_ROUTES];
+const ROUTES: RouteUnderTest[] = [...GUILD_ROUTES, ...ACCOUNT_ROUTES, ...WEBHOOK_ROUTES];
 
 /** The consent pages and their stylesheet answer HTML and CSS, not API JSON. */
 const PAGES = ['GET /oauth2/authorize', 'POST /oauth2/authorize', 'GET /oauth2/assets/consent.css'];
@@ -47,11 +48,13 @@ async function send(sim: ConformanceSimulator, probe: Probe): Promise<Response> 
   probe.prepare?.(sim.state);
   const headers: Record<string, string> = { ...probe.headers };
   if (probe.form) headers['content-type'] = 'application/x-www-form-urlencoded';
-  return fetch(`${sim.url}${probe.url}`, {
-    method: probe.method,
-    headers,
-    ...(probe.form ? { body: new URLSearchParams(probe.form) } : {}),
-  });
+  if (probe.json !== undefined) headers['content-type'] = 'application/json';
+  const body = probe.form
+    ? new URLSearchParams(probe.form)
+    : probe.json === undefined
+      ? undefined
+      : JSON.stringify(probe.json);
+  return fetch(`${sim.url}${probe.url}`, { method: probe.method, headers, ...(body === undefined ? {} : { body }) });
 }
 
 const served = new Set<string>();

@@ -11,6 +11,7 @@ import { registerTokenRoutes } from './oauth-token.js';
 import { createSimulatorState } from './state.js';
 import type { SimulatorState } from './state.js';
 import { registerUserRoutes } from './user-routes.js';
+import { registerWebhookRoutes } from './webhook-routes.js';
 
 export interface DiscordSimulatorOptions extends SimulatedAppConfig {
   /** Shared state; tests pass one to toggle failures and read the request log. Created from fixtures if absent. */
@@ -132,6 +133,7 @@ export const discordSimulator: FastifyPluginAsync<DiscordSimulatorOptions> = asy
   registerTokenRoutes(instance, context);
   registerUserRoutes(instance, context);
   registerGuildRoutes(instance, context);
+  registerWebhookRoutes(instance, context);
   registerGatewayRoute(instance, context);
   attachGateway(instance, context);
 };

@@ -128,7 +128,12 @@ export class SimulatedGuild {
   }
 
   replaceBotCollections(collections: BotCollections): void {
-    this.data = { ...this.data, ...collections };
+    this.replaceFixture((fixture) => ({ ...fixture, ...collections }));
+  }
+
+  /** Changes the guild as its owner would in Discord (tests and the demo plant drift this way; guild-mutations.ts). */
+  replaceFixture(change: (fixture: GuildFixture) => GuildFixture): void {
+    this.data = change(this.data);
     this.memberChunks = undefined;
     this.rolesIndex = undefined;
     this.membersIndex = undefined;

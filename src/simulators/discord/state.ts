@@ -1,6 +1,6 @@
 import { addAuditBot, isBotInGuild, removeAuditBot } from './bot-membership.js';
 import { DEMO_ACCOUNTS, GUILD_FIXTURES, publicUser, RAMPART_BOT } from './fixtures/index.js';
-import type { APIUser } from 'discord-api-types/v10';
+import { type APIUser, type APIWebhook, WebhookType } from 'discord-api-types/v10';
 import { OAuthStore } from './oauth-store.js';
 import { emptyPersistedState, loadPersistedState, savePersistedState } from './persistence.js';
 import type { PersistedState } from './persistence.js';
@@ -8,6 +8,7 @@ import { DEFAULT_RATE_LIMITS, RateLimiter } from './rate-limits.js';
 import type { ForcedRateLimitOptions, RateLimitSettings } from './rate-limits.js';
 import { SimulatedGuild } from './simulated-guild.js';
 import type { DemoAccount, GuildFixtureDefinition, GuildToggles } from './types.js';
+import type { ReceivedWebhookMessage } from './webhook-routes.js';
 
 export interface RequestLogEntry {
   at: number;
@@ -47,6 +48,8 @@ export class SimulatorState {
   gatewaySessionsStarted = 0;
   /** Gateway connections open now, identified or not. */
   gatewayConnectionsOpen = 0;
+  /** Messages incoming webhooks received, oldest first. */
+  readonly webhookMessages: ReceivedWebhookMessage[] = [];
   /** Most recent API requests, oldest first (bounded). */
   readonly requestLog: RequestLogEntry[] = [];
   private readonly counts = new Map<string, number>();
@@ -113,6 +116,17 @@ export class SimulatorState {
     for (const guild of this.allGuilds()) {
       const entry = guild.member(userId);
       if (entry) return entry.user;
+    }
+    return undefined;
+  }
+
+  /** The incoming webhook of that id in any fixture guild, as the guild stands now (a removed one is gone). */
+  incomingWebhook(webhookId: string): APIWebhook | undefined {
+    for (const guild of this.allGuilds()) {
+      const found = guild.fixture.webhooks.find(
+        (webhook) => webhook.id === webhookId && webhook.type === WebhookType.Incoming,
+      );
+      if (found) return found;
     }
     return undefined;
   }

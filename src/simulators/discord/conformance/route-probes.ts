@@ -17,6 +17,8 @@ export interface Probe {
   contract: ResponseContract;
   headers?: Record<string, string>;
   form?: Record<string, string>;
+  /** A JSON body (webhook executions). */
+  json?: unknown;
   /** Known up front for the error probes; fixture probes accept whatever the fixture leads to. */
   expectedStatus?: number;
   prepare?: (state: SimulatorState) => void;
