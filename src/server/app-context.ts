@@ -5,6 +5,7 @@ import type { ChangeFeed } from './db/change-feed.js';
 import type { Database } from './db/client.js';
 import type { DiscordOAuthClient } from './integrations/discord/oauth-client.js';
 import type { DiscordUsers } from './integrations/discord/user-client.js';
+import type { Metrics } from './metrics/metrics.js';
 import type { SessionStore } from './modules/auth/session-store.js';
 import type { Realtime } from './realtime/socket.js';
 
@@ -27,4 +28,6 @@ export interface AppContext {
   oauth: DiscordOAuthClient;
   discordUsers: DiscordUsers;
   realtime: Realtime;
+  /** This instance's Prometheus instruments (GET /metrics). */
+  metrics: Metrics;
 }

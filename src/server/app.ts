@@ -11,14 +11,20 @@ import type { ChangeFeed } from './db/change-feed.js';
 import type { DatabaseHandle } from './db/client.js';
 import { DiscordOAuthClient } from './integrations/discord/oauth-client.js';
 import { discordUsersAt } from './integrations/discord/user-client.js';
+import type { DemoClock } from './demo/demo-clock.js';
 import type { AuditWorker } from './jobs/audit-worker.js';
 import { LOG_SERIALIZERS } from './log-safety.js';
+import { auditQueueDepth } from './metrics/audit-queue-depth.js';
+import { registerHttpMetrics } from './metrics/http-metrics.js';
+import { createMetrics } from './metrics/metrics.js';
 import { createAuditsModule } from './modules/audits/module.js';
 import { createCertificatesModule } from './modules/certificates/routes.js';
 import { createCouponsModule } from './modules/coupons/routes.js';
 import { mayReadThread } from './modules/evidence/access.js';
 import { createEvidenceModule } from './modules/evidence/module.js';
 import { createCryptoSubscriptionsModule } from './modules/crypto-subscriptions/module.js';
+import { createMonitoringModule } from './modules/monitoring/module.js';
+import type { PeriodicSweep } from './jobs/periodic-sweep.js';
 import type { SubscriptionSweep } from './modules/crypto-subscriptions/sweep.js';
 import type { WaiverSweep } from './modules/evidence/waiver-sweep.js';
 import type { RenderQueue } from './pdf/render-queue.js';
@@ -30,6 +36,7 @@ import { registerCompression } from './plugins/compression.js';
 import { answerClientError, registerErrorHandling, sendError } from './plugins/error-handler.js';
 import { registerHostRedirect } from './plugins/host-redirect.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { REQUEST_ID_HEADER, REQUEST_ID_OPTIONS, registerRequestId, requestIdMixin } from './plugins/request-id.js';
 import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { databaseCounters, redisCounters, sharedRateLimitStore } from './plugins/rate-limit-stores.js';
 import { registerSecurity } from './plugins/security.js';
@@ -59,6 +66,8 @@ export interface BuildAppOptions {
   reportQueue?: RenderQueue;
   /** The clock waivers are granted, applied and expire by, and certificates are issued and expire by (default: the system's). */
   now?: () => Date;
+  /** Serve GET /_sim/clock and POST /_sim/clock/advance for this clock, given as `now` too (demo mode). */
+  demoClock?: DemoClock;
 }
 
 declare module 'fastify' {
@@ -70,6 +79,8 @@ declare module 'fastify' {
     subscriptionSweep: SubscriptionSweep;
     /** The change feed the read caches follow; `barrier()` waits until they have every committed change. */
     changes: ChangeFeed;
+    /** Queues monitored servers' scheduled audits and retries drift alerts' Discord messages. */
+    monitoringScheduler: PeriodicSweep;
     /** This instance's real-time server (tests publish through it as a module would). */
     realtime: Realtime;
   }
@@ -96,6 +107,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
             serializers: LOG_SERIALIZERS,
+            // Lines the app's logger writes while serving a request (services log through it) carry its id.
+            mixin: requestIdMixin,
             ...(options.logDestination !== undefined
               ? { stream: options.logDestination }
               : // People read a terminal; machines read JSON.
@@ -105,10 +118,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    ...REQUEST_ID_OPTIONS,
     schemaController: { compilersFactory: ZOD_COMPILERS },
     // Errors raised before routing (bad percent-encoding, an over-long path parameter, malformed HTTP)
     // leave in the same envelope as every other error.
     frameworkErrors(error, request, reply) {
+      reply.header(REQUEST_ID_HEADER, request.id);
       sendError(error, request, reply);
     },
     clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
@@ -118,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   });
+  registerRequestId(app);
   registerHostRedirect(app, config.publicUrl);
   registerErrorHandling(app);
   await registerCompression(app);
@@ -143,19 +159,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     oauth: new DiscordOAuthClient(config.discord, `${config.publicUrl}${OAUTH_CALLBACK_PATH}`),
     discordUsers: discordUsersAt(config.discord.apiUrl),
   };
+  const metrics = createMetrics({ auditQueueDepth: () => auditQueueDepth(database.db) });
+  if (config.metricsToken !== undefined) registerHttpMetrics(app, metrics);
   const realtime = await attachRealtime(app, {
     authenticate: sessionAuthenticator(services),
     mayReadThread: (reader, threadId) => mayReadThread(services.db, reader, threadId),
     redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
     publicUrl: config.publicUrl,
     log: app.log,
+    connections: metrics.realtimeConnections,
   });
   app.decorate('realtime', realtime);
-  const ctx: AppContext = { ...services, realtime };
+  const ctx: AppContext = { ...services, realtime, metrics };
   registerSessionLoading(app, ctx);
   endSocketsOfDeletedSessions(ctx);
 
+  const monitoring = createMonitoringModule(ctx, {
+    now: options.now ?? (() => new Date()),
+    nudgeWorker: () => audits.worker.poll(),
+  });
+  app.decorate('monitoringScheduler', monitoring.scheduler);
   const audits = createAuditsModule(ctx, {
+    lifecycle: monitoring.lifecycle,
     ...(options.auditWorkerPollMs === undefined ? {} : { workerPollMs: options.auditWorkerPollMs }),
     ...(options.reportQueue === undefined ? {} : { reportQueue: options.reportQueue }),
     ...(options.now === undefined ? {} : { now: options.now }),
@@ -167,12 +193,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const crypto = createCryptoSubscriptionsModule(ctx, options.now === undefined ? {} : { now: options.now });
   app.decorate('subscriptionSweep', crypto.sweep);
   const certificates = createCertificatesModule({ now: options.now ?? (() => new Date()) });
-  await registerModules(app, ctx, serverModules(audits.module, evidence.module, coupons, crypto.module, certificates));
+  await registerModules(
+    app,
+    ctx,
+    serverModules(audits.module, evidence.module, coupons, crypto.module, certificates, monitoring.module),
+  );
   if (options.runAuditWorker !== false) app.addHook('onReady', async () => audits.worker.start());
   app.addHook('onReady', async () => evidence.sweep.start());
   app.addHook('onReady', async () => crypto.sweep.start());
+  app.addHook('onReady', async () => monitoring.scheduler.start());
   app.addHook('preClose', async () => {
-    await Promise.all([audits.worker.stop(), evidence.sweep.stop(), crypto.sweep.stop()]);
+    await Promise.all([audits.worker.stop(), evidence.sweep.stop(), crypto.sweep.stop(), monitoring.scheduler.stop()]);
     await realtime.close();
   });
 
@@ -191,6 +222,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.serveStripeSimulator === true) {
     const { serveStripeSimulator } = await import('./demo/stripe-simulator.js');
     await serveStripeSimulator(app, config);
+  }
+  if (options.demoClock !== undefined) {
+    const { serveDemoClock } = await import('./demo/demo-clock.js');
+    serveDemoClock(app, options.demoClock);
   }
   if (options.serveChainSimulators === true) {
     const { serveChainSimulators } = await import('./demo/chain-simulators.js');
@@ -211,5 +246,5 @@ async function rateLimitStore(app: FastifyInstance, config: AppConfig, database:
   app.addHook('onClose', async () => {
     await client.quit();
   });
-  return sharedRateLimitStore(redisCounters(client));
+  return sharedRateLimitStore(redisCounters(client, config.redisKeyPrefix));
 }

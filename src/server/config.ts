@@ -31,6 +31,10 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalString,
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: optionalString,
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w.-]+$/, 'letters, digits, _ . - only')
+    .default('rampart'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_SECRET: optionalString,
   SESSION_TTL_HOURS: z.coerce
@@ -59,8 +63,11 @@ const EnvSchema = z.object({
   DEMO_MODE: z.enum(['true', 'false']).optional(),
   INSTANCE_ID: optionalString,
   WAIVER_DAYS: z.coerce.number().int().positive().max(3650).default(DEFAULT_WAIVER_DAYS),
+  MONITORING_SWEEP_SECONDS: z.coerce.number().int().positive().max(86_400).default(60),
   /** The staff sign-in form for test accounts: on in demo mode, off by default otherwise. */
   TEST_ACCOUNT_SIGN_IN: z.enum(['true', 'false']).optional(),
+  /** Turns GET /metrics on; scrapers send it as a bearer token. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -86,6 +93,8 @@ export interface AppConfig {
   demoMode: boolean;
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
   redisUrl: string | undefined;
+  /** Starts every Redis key and channel, so deployments (or test runs) sharing one Redis never see each other's. */
+  redisKeyPrefix: string;
   logLevel: Env['LOG_LEVEL'];
   sessionSecret: string;
   sessionTtlMs: number;
@@ -101,9 +110,13 @@ export interface AppConfig {
   trustProxy: false | string[];
   /** How long a waiver granted by approved evidence applies to later audits. */
   waiverDays: number;
+  /** How often each instance looks for monitored servers due a scheduled audit (MONITORING_SWEEP_SECONDS). */
+  monitoringSweepMs: number;
   /** Whether test accounts may sign in with a username and password (TEST_ACCOUNT_SIGN_IN). */
   testAccountSignIn: boolean;
   bypass: BypassConfig;
+  /** The bearer token GET /metrics requires; undefined: the endpoint is off (404). */
+  metricsToken: string | undefined;
   /** Crypto invoices (null: not configured, so not offered). */
   nowPayments: NowPaymentsConfig | null;
   /** Card payments (config-stripe.ts); null when not configured outside demo mode. */
@@ -198,6 +211,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         ? { kind: 'pglite', dataDir: env.DATA_DIR }
         : { kind: 'postgres', url: env.DATABASE_URL },
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     logLevel: env.LOG_LEVEL,
     sessionSecret,
     sessionTtlMs: env.SESSION_TTL_HOURS * 60 * 60 * 1000,
@@ -210,7 +224,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: env.WEB_DIST_DIR,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     waiverDays: env.WAIVER_DAYS,
+    monitoringSweepMs: env.MONITORING_SWEEP_SECONDS * 1000,
     testAccountSignIn: env.TEST_ACCOUNT_SIGN_IN === undefined ? demoMode : env.TEST_ACCOUNT_SIGN_IN === 'true',
+    metricsToken: env.METRICS_TOKEN,
     bypass: loadBypassConfig(source, { demoMode, sessionSecret }),
     nowPayments: loadNowPaymentsConfig(source, { demoMode, publicUrl, port: env.PORT }, (m) => new ConfigError(m)),
     stripe: loadStripeConfig(source, { demoMode, port: env.PORT, publicUrl, invalid: (m) => new ConfigError(m) }),

@@ -34,7 +34,14 @@ async function loadModules(config: AppConfig) {
         ])
       : undefined,
   ]);
-  return { buildApp, demo: demo && { accounts: demo[0].demoAccounts(), seed: demo[1].seedDemoData } };
+  return {
+    buildApp,
+    demo: demo && {
+      accounts: demo[0].demoAccounts(),
+      alertWebhookUrl: demo[0].demoAlertWebhookUrl(),
+      seed: demo[1].seedDemoData,
+    },
+  };
 }
 
 async function serve(
@@ -49,9 +56,12 @@ async function serve(
     console.info('Seeded demo data into the empty database.');
   }
 
+  // Demo mode's clock can be moved forward (POST /_sim/clock/advance), so scheduled re-audits can be shown.
+  const demoClock = config.demoMode ? (await import('./demo/demo-clock.js')).createDemoClock() : undefined;
   const app = await buildApp({
     config,
     database,
+    ...(demoClock === undefined ? {} : { now: demoClock.now, demoClock }),
     // Runs call Discord (in demo mode, this very process): the worker starts once the port listens.
     runAuditWorker: false,
     serveDiscordSimulator: config.demoMode,
@@ -93,13 +103,18 @@ async function serve(
     throw error;
   }
   if (!shuttingDown) await app.auditWorker.start();
-  printBanner(config, database.kind, accounts);
+  printBanner(config, database.kind, accounts, demo?.alertWebhookUrl);
 }
 
 /** Audits take seconds: a stop waits this long for running ones, then hands the rest back to the queue. */
 const GRACEFUL_STOP_MS = 10_000;
 
-function printBanner(config: AppConfig, databaseKind: string, accounts: readonly DescribedDemoAccount[]): void {
+function printBanner(
+  config: AppConfig,
+  databaseKind: string,
+  accounts: readonly DescribedDemoAccount[],
+  alertWebhookUrl: string | undefined,
+): void {
   const url = config.publicUrl;
   const lines = [
     ``,
@@ -117,6 +132,9 @@ function printBanner(config: AppConfig, databaseKind: string, accounts: readonly
         ? []
         : [`Bypass code for the paywall's Admin Login dialog: ${config.bypass.demoCode}`]),
       `Crypto payments: send them from the simulated wallet at ${url}${CHAIN_SIMULATOR_PREFIXES.wallet} and paste the hash it shows.`,
+      ...(alertWebhookUrl === undefined
+        ? []
+        : [`Drift alerts to Discord (Monitoring card on the Audits page): paste ${alertWebhookUrl}`]),
     );
     const stripeSimulator = config.stripe?.simulator;
     if (stripeSimulator) {

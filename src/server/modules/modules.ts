@@ -6,6 +6,7 @@ import { csuVerificationModule } from './csu-verification/routes.js';
 import { entitlementsModule } from './entitlements/routes.js';
 import { evidenceFilesModule } from './evidence-files/routes.js';
 import { healthModule } from './health/routes.js';
+import { metricsModule } from './metrics/routes.js';
 import { paymentsModule } from './payments/routes.js';
 import { publicConfigModule } from './public-config/routes.js';
 import { notificationsModule } from './notifications/routes.js';
@@ -19,7 +20,7 @@ import { testAccountsModule } from './test-accounts/routes.js';
 /**
  * Every module the server runs, in one list; the audits module is built with its worker, the evidence
  * module with its waiver sweep, the coupons module with the audits module's start and the crypto
- * subscriptions with their lapse sweep and the certificates with the app's clock, so they are passed in.
+ * subscriptions with their lapse sweep the certificates with the app's clock and monitoring with its scheduler, so they are passed in.
  */
 export function serverModules(
   audits: ServerModule,
@@ -27,9 +28,11 @@ export function serverModules(
   coupons: ServerModule,
   cryptoSubscriptions: ServerModule,
   certificates: ServerModule,
+  monitoring: ServerModule,
 ): readonly ServerModule[] {
   return [
     healthModule,
+    metricsModule,
     publicConfigModule,
     authModule,
     entitlementsModule,
@@ -49,6 +52,7 @@ export function serverModules(
     testAccountsModule,
     staffActionsModule,
     certificates,
+    monitoring,
     apiDocsModule,
   ];
 }

@@ -4,11 +4,11 @@ import { DISCORD_SIMULATOR_PREFIX } from '../config.js';
 import { CHAIN_SIMULATOR_PREFIXES } from '../config-chain.js';
 
 /**
- * Paths that answer on any address: load-balancer probes call an instance by its internal address,
+ * Paths that answer on any address: load-balancer probes and Prometheus call an instance by its internal address,
  * the server calls its own simulators' APIs over loopback, and payment providers call webhooks. None is a
  * browser, carries cookies or signs in, so they gain nothing from the redirect and would break behind it.
  */
-const ANY_HOST_PATHS = ['/healthz', '/readyz'];
+const ANY_HOST_PATHS = ['/healthz', '/readyz', '/metrics'];
 const ANY_HOST_PREFIXES = [
   `${DISCORD_SIMULATOR_PREFIX}/api/`,
   // Payment providers' callbacks, signed and cookieless; in demo mode the simulator posts them over loopback.

@@ -49,10 +49,10 @@ export function databaseCounters(db: Database): CounterBackend {
 type RedisClient = ReturnType<typeof createClient>;
 
 /** Counters in Redis: the key is created with its expiry and incremented in one MULTI. */
-export function redisCounters(client: RedisClient): CounterBackend {
+export function redisCounters(client: RedisClient, keyPrefix: string): CounterBackend {
   return {
     async hit(bucket, windowMs) {
-      const key = `rampart:rate-limit:${bucket}`;
+      const key = `${keyPrefix}:rate-limit:${bucket}`;
       const [, hits, remaining] = await client
         .multi()
         .set(key, '0', { condition: 'NX', expiration: { type: 'PX', value: windowMs } })

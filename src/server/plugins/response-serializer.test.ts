@@ -114,6 +114,7 @@ describe('serializerOf', () => {
       selfAttestedOverrides: 1,
       selfAttestedRiskScore: null,
       certificateEligible: false,
+      trigger: 'manual',
       createdAt: '2026-11-24T08:00:00.000Z',
       startedAt: '2026-11-24T08:00:01.000Z',
       completedAt: null,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Gauge } from 'prom-client';
 import { Server } from 'socket.io';
 import type { ErrorCode } from '../../shared/contracts/errors.js';
 import {
@@ -59,8 +60,11 @@ export async function attachRealtime(
     authenticate: Authenticate;
     mayReadThread: MayReadThread;
     redisUrl: string | undefined;
+    redisKeyPrefix: string;
     publicUrl: string;
     log: FastifyBaseLogger;
+    /** The gauge of sockets open on this instance (GET /metrics). */
+    connections: Pick<Gauge, 'inc' | 'dec'>;
   },
 ): Promise<Realtime> {
   const allowedOrigin = new URL(options.publicUrl).origin;
@@ -84,7 +88,7 @@ export async function attachRealtime(
     const pub = createClient({ url: options.redisUrl });
     const sub = pub.duplicate();
     await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(pub, sub, { key: `${options.redisKeyPrefix}:socket.io` }));
     redisClients.push(pub, sub);
   }
 
@@ -112,6 +116,8 @@ export async function attachRealtime(
   });
 
   io.on('connection', (socket) => {
+    options.connections.inc();
+    socket.once('disconnect', () => options.connections.dec());
     const userId = String(socket.data.userId);
     const isStaff = socket.data.isStaff === true;
     const refuse = (message: string, ack: JoinAck | undefined) => {

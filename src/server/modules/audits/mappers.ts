@@ -22,6 +22,7 @@ export function toAudit(row: AuditRow): Audit {
     selfAttestedOverrides: row.selfAttestedOverrides,
     selfAttestedRiskScore: row.selfAttestedRiskScore,
     certificateEligible: isCertificateEligible(row),
+    trigger: row.trigger,
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     completedAt: row.completedAt?.toISOString() ?? null,

@@ -35,6 +35,20 @@ export async function recordAuditCompleted(
   });
 }
 
+/** The reason is written for the owner (runner.ts): what went wrong and what to do next. */
+export async function recordAuditFailed(
+  tx: Writer,
+  audit: { id: string; serverId: string; failureReason: string | null },
+  serverName: string,
+): Promise<StoredNotification[]> {
+  return recordNotifications(tx, await usersOfServer(tx, audit.serverId), {
+    type: 'SYSTEM_UPDATE',
+    title: 'Audit Failed',
+    message: `The security audit of ${serverName} could not be completed. ${audit.failureReason ?? 'Please run it again.'}`,
+    actionUrl: auditUrl(audit.id),
+  });
+}
+
 export interface OverrideNotice {
   kind: 'staff' | 'self_attested';
   status: 'PASS' | 'FAIL' | 'WAIVED';

@@ -5,11 +5,12 @@ import { auditReports } from '../../db/schema.js';
 import type { AuditReportPdfInput } from './report-pdf.js';
 
 /** Bump when the report's layout or wording changes, so reports cached by an older build are drawn again. */
-const REPORT_FORMAT = 2;
+const REPORT_FORMAT = 3;
 
 /**
  * The version of an audit's report: a digest of everything the PDF shows (results, overrides, score,
- * server name). Any change to those yields a new version, so a cached PDF is never stale.
+ * server name, what changed since the previous audit). Any change to those yields a new version, so a
+ * cached PDF is never stale.
  */
 export function reportVersion(input: Omit<AuditReportPdfInput, 'generatedAt'>): string {
   return sha256(JSON.stringify({ format: REPORT_FORMAT, input }));

@@ -3,6 +3,7 @@ import { runAudit } from '../../../audit/engine.js';
 import { recomputeSummary } from '../../../audit/scoring.js';
 import { makeSnapshot } from '../../../audit/testing/make-snapshot.js';
 import type { Audit, StoredCheckResult } from '../../../shared/contracts/audits.js';
+import { type ReportChanges } from './report-pdf-changes.js';
 import { orderChecksForReport, stepsOnOwnLines } from './report-pdf-checks.js';
 import { pageCount, readInfoString } from '../../../../tests/helpers/pdf.js';
 import { pdfText } from '../../../../tests/helpers/pdf-content.js';
@@ -38,12 +39,15 @@ function auditOf(checks: readonly StoredCheckResult[], overrides: Partial<Audit>
     selfAttestedOverrides: 0,
     selfAttestedRiskScore: null,
     certificateEligible: false,
+    trigger: 'manual',
     createdAt: '2026-09-01T10:00:00.000Z',
     startedAt: '2026-09-01T10:00:01.000Z',
     completedAt: '2026-09-01T10:00:05.000Z',
     ...overrides,
   };
 }
+
+const FIRST_AUDIT: ReportChanges = { against: null };
 
 describe('renderAuditReportPdf', () => {
   it('renders a complete PDF of several pages for twenty checks, titled with the server name', async () => {
@@ -52,6 +56,7 @@ describe('renderAuditReportPdf', () => {
     const pdf = await renderAuditReportPdf({
       serverName: 'Pixel Plaza',
       serverDiscordId: '1200000000000000002',
+      changes: FIRST_AUDIT,
       audit: auditOf(checks),
       checks,
     });
@@ -65,7 +70,13 @@ describe('renderAuditReportPdf', () => {
   it('keeps a non-ASCII server name intact in the title, however pdfkit encodes it', async () => {
     const checks = storedChecks();
     const serverName = '🛡️ Zürich 日本 Łódź';
-    const pdf = await renderAuditReportPdf({ serverName, serverDiscordId: '42', audit: auditOf(checks), checks });
+    const pdf = await renderAuditReportPdf({
+      serverName,
+      serverDiscordId: '42',
+      changes: FIRST_AUDIT,
+      audit: auditOf(checks),
+      checks,
+    });
     expect(readInfoString(pdf, 'Title')).toBe(reportInfoTitle(serverName));
   });
 
@@ -76,6 +87,7 @@ describe('renderAuditReportPdf', () => {
       serverDiscordId: '1',
       audit,
       checks: [],
+      changes: FIRST_AUDIT,
       generatedAt: new Date(0),
     });
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -96,6 +108,7 @@ describe('renderAuditReportPdf', () => {
     const pdf = await renderAuditReportPdf({
       serverName: 'N'.repeat(300),
       serverDiscordId: '1',
+      changes: FIRST_AUDIT,
       audit: auditOf(checks),
       checks,
     });
@@ -122,7 +135,13 @@ describe('override evidence in the report', () => {
     if (first === undefined || second === undefined) throw new Error('twenty checks expected');
     const checks = [overridden(first, 'Template synced on 1 September, stored in the team vault.'), second, ...rest];
     const text = pdfText(
-      await renderAuditReportPdf({ serverName: 'Pixel Plaza', serverDiscordId: '1', audit: auditOf(checks), checks }),
+      await renderAuditReportPdf({
+        serverName: 'Pixel Plaza',
+        serverDiscordId: '1',
+        changes: FIRST_AUDIT,
+        audit: auditOf(checks),
+        checks,
+      }),
     );
     expect(text).toContain(
       'EVIDENCE Submitted 3 September 2026 at 09:30 UTC: Template synced on 1 September, stored in the team vault.',
@@ -131,6 +150,7 @@ describe('override evidence in the report', () => {
       await renderAuditReportPdf({
         serverName: 'Pixel Plaza',
         serverDiscordId: '1',
+        changes: FIRST_AUDIT,
         audit: auditOf(checks),
         checks: [overridden(first, null), second, ...rest],
       }),
@@ -148,6 +168,7 @@ describe('override evidence in the report', () => {
     const pdf = await renderAuditReportPdf({
       serverName: 'Pixel Plaza',
       serverDiscordId: '1',
+      changes: FIRST_AUDIT,
       audit: auditOf(checks),
       checks,
     });
@@ -156,6 +177,59 @@ describe('override evidence in the report', () => {
     expect(text).not.toContain('END-OF-EVIDENCE');
     // The summary page, then one page per check: no block outgrew its page.
     expect(pageCount(pdf)).toBe(1 + checks.length);
+  });
+});
+
+describe("the report's 'What changed since the last audit'", () => {
+  const render = (changes: ReportChanges) => {
+    const checks = storedChecks();
+    return renderAuditReportPdf({
+      serverName: 'Pixel Plaza',
+      serverDiscordId: '1',
+      audit: auditOf(checks, { riskScore: 62 }),
+      checks,
+      changes,
+    });
+  };
+
+  it('says so on a first audit', async () => {
+    const text = pdfText(await render(FIRST_AUDIT));
+    expect(text).toContain('What changed since the last audit'.toUpperCase());
+    expect(text).toContain('First audit of this server');
+  });
+
+  it('shows the score change, new failures, fixed and regressed checks with their findings', async () => {
+    const change = (checkName: string, before: 'PASS' | 'FAIL', after: 'PASS' | 'FAIL') => ({
+      checkId: 'VERIFICATION_LEVEL' as const,
+      checkName,
+      severity: 'MEDIUM' as const,
+      before,
+      after,
+      appeared: [{ kind: 'role' as const, label: 'Shadow Admin' }],
+      disappeared: [],
+    });
+    const text = pdfText(
+      await render({
+        against: { completedAt: '2026-08-01T10:00:00.000Z', riskScore: 70 },
+        scoreChange: -8,
+        newFailures: [change('Verification Level', 'PASS', 'FAIL')],
+        fixed: [
+          {
+            ...change('Webhook Security', 'FAIL', 'PASS'),
+            appeared: [],
+            disappeared: [{ kind: 'webhook', label: 'Status Page in #news' }],
+          },
+        ],
+        regressed: [change('Channel Hardening', 'FAIL', 'FAIL')],
+      }),
+    );
+    expect(text).toContain('Score 62, was 70 (-8) in the previous audit completed 1 August 2026');
+    expect(text).toContain('New failures (1)');
+    expect(text).toContain('Verification Level (medium): was PASS, now FAIL; appeared: role Shadow Admin');
+    expect(text).toContain('Fixed (1)');
+    expect(text).toContain('Webhook Security (medium): was FAIL, now PASS; gone: webhook Status Page in #news');
+    expect(text).toContain('Regressed (1)');
+    expect(text).not.toContain('First audit of this server');
   });
 });
 

@@ -5,6 +5,7 @@ import { drawPageFooters, drawRunningHeader, drawTitleBand } from '../../pdf/pag
 import { formatDateTime, pdfSafeName } from '../../pdf/text.js';
 import { COLOR, drawCaption, FONT } from '../../pdf/theme.js';
 import { truncate } from './evidence-summary.js';
+import { drawChangesSection, type ReportChanges } from './report-pdf-changes.js';
 import { drawCheckSections, orderChecksForReport } from './report-pdf-checks.js';
 import { drawCounts, drawScorePanel } from './report-pdf-summary.js';
 
@@ -18,6 +19,8 @@ export interface AuditReportPdfInput {
   serverDiscordId: string;
   audit: Audit;
   checks: StoredCheckResult[];
+  /** What changed since the server's previous completed audit. */
+  changes: ReportChanges;
   generatedAt?: Date;
 }
 
@@ -128,6 +131,7 @@ export function renderAuditReportPdf(input: AuditReportPdfInput): Promise<Buffer
     drawCounts(doc, input.audit);
     // Discord allows 100-character names; the sentence stays readable with a shorter cut.
     drawOverview(doc, input.audit, truncate(serverName, 60));
+    drawChangesSection(doc, input.changes, input.audit.riskScore);
     drawCheckSections(doc, orderChecksForReport(input.checks));
     drawPageFooters(doc, `Rampart  ·  ${serverName}  ·  audit ${input.audit.id}`);
   });

@@ -72,8 +72,14 @@ export function registerAuditRoutes(routes: RouteRegistrar, ctx: AppContext, dep
   });
 
   routes.endpoint(api.downloadAuditReport, async ({ caller, params, reply }) => {
-    const { audit, server } = await getAuditForReport({ db, caller, auditId: params.id });
-    const input = { serverName: server.name, serverDiscordId: server.discordId, audit, checks: audit.checkResults };
+    const { audit, server, changes } = await getAuditForReport({ db, caller, auditId: params.id });
+    const input = {
+      serverName: server.name,
+      serverDiscordId: server.discordId,
+      audit,
+      checks: audit.checkResults,
+      changes,
+    };
     const version = reportVersion(input);
     let pdf = await findCachedReport(db, audit.id, version);
     if (pdf === undefined) {

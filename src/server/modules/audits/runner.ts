@@ -8,13 +8,15 @@ import { recomputeSummary } from '../../../audit/scoring.js';
 import { runInSlices } from '../../../audit/slices.js';
 import type { AuditSnapshot } from '../../../shared/audit-snapshot.js';
 import type { Audit } from '../../../shared/contracts/audits.js';
+import type { AuditTrigger } from '../../../shared/monitoring-rules.js';
 import type { Database } from '../../db/client.js';
+import type { AuditRow } from '../../db/rows.js';
 import { audits, checkResults, servers, users } from '../../db/schema.js';
 import type { ClaimedAudit } from '../../jobs/audit-queue.js';
 import type { StoredNotification } from '../notifications/notify.js';
 import { syncCertificate } from '../certificates/sync.js';
 import { toAudit } from './mappers.js';
-import { recordAuditCompleted } from './notices.js';
+import { recordAuditCompleted, recordAuditFailed } from './notices.js';
 import { liveWaivers, withWaiver } from './waivers.js';
 
 export const BOT_NOT_IN_SERVER_REASON =
@@ -35,9 +37,35 @@ export interface AuditRunnerOptions {
   notify(audit: Audit): Promise<void>;
   /** Pushes the notifications stored with the audit's completion, once committed. Best-effort: must not throw. */
   pushNotifications(stored: readonly StoredNotification[]): void;
+  lifecycle?: AuditLifecycleHooks;
+}
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** What other modules (monitoring) add to an audit's end. */
+export interface AuditLifecycleHooks {
+  /** Runs in the completion's transaction; what it returns is pushed, and `afterCommit` run, once committed. */
+  completed(
+    tx: Transaction,
+    audit: AuditRow,
+    serverName: string,
+  ): Promise<{ notifications: StoredNotification[]; afterCommit(): void }>;
+  /** Runs once a failure is stored. Best-effort: it must not throw. */
+  failed(audit: AuditRow): Promise<void>;
 }
 
 class LostLeaseError extends Error {}
+
+/** How a run ended: stored, failed for its owner to read, lost to another claim, or its audit gone. */
+export type AuditRunOutcome = 'completed' | 'failed' | 'lost_lease' | 'missing';
+
+/** What a run reports for the metrics and its log line; `restCalls` is null when collection failed. */
+export interface AuditRunReport {
+  outcome: AuditRunOutcome;
+  serverId: string | null;
+  trigger: AuditTrigger | null;
+  restCalls: number | null;
+}
 
 export function createAuditRunner(options: AuditRunnerOptions) {
   const { db, log } = options;
@@ -51,23 +79,44 @@ export function createAuditRunner(options: AuditRunnerOptions) {
     return row;
   };
 
-  const fail = (claim: ClaimedAudit, reason: string) =>
-    update(claim, {
-      status: 'failed',
-      failureReason: reason,
-      completedAt: new Date(),
-      leaseExpiresAt: null,
-      leaseHolder: null,
-      claimToken: null,
+  /** Fails the audit if the claim still holds it, telling the owner side in the same transaction. */
+  const fail = async (claim: ClaimedAudit, reason: string) => {
+    const failed = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(audits)
+        .set({
+          status: 'failed',
+          failureReason: reason,
+          completedAt: new Date(),
+          leaseExpiresAt: null,
+          leaseHolder: null,
+          claimToken: null,
+        })
+        .where(heldBy(claim))
+        .returning();
+      if (row === undefined) return undefined;
+      const [server] = await tx.select({ name: servers.name }).from(servers).where(eq(servers.id, row.serverId));
+      return { row, notifications: await recordAuditFailed(tx, row, server?.name ?? 'your server') };
     });
+    if (failed === undefined) return undefined;
+    await options.notify(toAudit(failed.row));
+    options.pushNotifications(failed.notifications);
+    return failed.row;
+  };
 
-  async function run(claim: ClaimedAudit): Promise<void> {
+  async function run(claim: ClaimedAudit): Promise<AuditRunReport> {
     const [row] = await db
       .select({ audit: audits, server: servers })
       .from(audits)
       .innerJoin(servers, eq(servers.id, audits.serverId))
       .where(eq(audits.id, claim.id));
-    if (row === undefined) return;
+    if (row === undefined) return { outcome: 'missing', serverId: null, trigger: null, restCalls: null };
+    const ended = (outcome: AuditRunOutcome, restCalls: number | null): AuditRunReport => ({
+      outcome,
+      serverId: row.server.id,
+      trigger: row.audit.trigger,
+      restCalls,
+    });
     await update(claim, { progressStep: STEP.collecting });
 
     let collected: { snapshot: AuditSnapshot; restCalls: number };
@@ -79,8 +128,9 @@ export function createAuditRunner(options: AuditRunnerOptions) {
       });
     } catch (error) {
       log.warn({ err: error, auditId: claim.id }, 'audit collection failed');
-      await fail(claim, collectionFailureReason(error));
-      return;
+      const failed = await fail(claim, collectionFailureReason(error));
+      if (failed !== undefined) await options.lifecycle?.failed(failed);
+      return ended(failed === undefined ? 'lost_lease' : 'failed', null);
     }
     await update(claim, { progressStep: STEP.evaluating });
     // 50,000 members take longer to evaluate than the event loop may be held: the checks run in slices.
@@ -132,12 +182,16 @@ export function createAuditRunner(options: AuditRunnerOptions) {
         const facts = serverFacts(collected.snapshot);
         await tx.update(servers).set(facts).where(eq(servers.id, row.server.id));
         await syncCertificate(tx, claim.id, options.now());
-        return { done, notifications: await recordAuditCompleted(tx, done, facts.name) };
+        const extra = await options.lifecycle?.completed(tx, done, facts.name);
+        const notifications = await recordAuditCompleted(tx, done, facts.name);
+        return { done, notifications: [...notifications, ...(extra?.notifications ?? [])], extra };
       });
       await options.notify(toAudit(finished.done));
       options.pushNotifications(finished.notifications);
+      finished.extra?.afterCommit();
+      return ended('completed', collected.restCalls);
     } catch (error) {
-      if (error instanceof LostLeaseError) return;
+      if (error instanceof LostLeaseError) return ended('lost_lease', collected.restCalls);
       throw error;
     }
   }

@@ -8,7 +8,9 @@ import type { Caller } from '../auth/caller.js';
 import type { StoredNotification } from '../notifications/notify.js';
 import { findAccessibleAudit, findAccessibleServer } from './access.js';
 import { type AuditReads, type AuditView, listCheckResults } from './audit-reads.js';
+import { diffOfAudits, previousCompletedAudit } from './diff-service.js';
 import { toAudit } from './mappers.js';
+import { reportChanges } from './report-pdf-changes.js';
 import { recordAuditQueued } from './notices.js';
 import { getAuditUsage } from './usage.js';
 
@@ -66,10 +68,16 @@ export async function getAudit(options: { reads: AuditReads; caller: Caller; aud
   return view;
 }
 
+/** A completed audit with what its report shows: its checks and what changed since the previous audit. */
 export async function getAuditForReport(options: { db: Database; caller: Caller; auditId: string }) {
-  const { audit, server } = await findAccessibleAudit(options.db, options.caller, options.auditId);
+  const { db } = options;
+  const { audit, server } = await findAccessibleAudit(db, options.caller, options.auditId);
   if (audit.status !== 'completed') throw new AppError('CONFLICT', 'The report is ready once the audit has completed.');
-  return { audit: { ...toAudit(audit), checkResults: await listCheckResults(options.db, audit.id) }, server };
+  const [checkResults, changes] = await Promise.all([
+    listCheckResults(db, audit.id),
+    previousCompletedAudit(db, audit).then(async (previous) => reportChanges(await diffOfAudits(db, audit, previous))),
+  ]);
+  return { audit: { ...toAudit(audit), checkResults }, server, changes };
 }
 
 export async function listServerAudits(options: { db: Database; caller: Caller; serverId: string }): Promise<Audit[]> {

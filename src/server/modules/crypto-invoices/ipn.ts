@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
+import type { WebhookOutcome } from '../../metrics/webhook-metrics.js';
 import { orders, webhookEvents } from '../../db/schema-commerce.js';
 import { AppError } from '../../errors.js';
 import { IpnNotice, type NowPaymentsPayment, NowPaymentsUnavailable } from '../../integrations/nowpayments.js';
@@ -21,7 +22,7 @@ const refused = (message: string) => new AppError('BAD_REQUEST', message);
 export async function receiveIpn(
   deps: CryptoInvoiceDeps,
   input: { body: unknown; signature: unknown; log: FastifyBaseLogger },
-): Promise<void> {
+): Promise<WebhookOutcome> {
   if (deps.nowPayments === null) throw refused('Crypto payments are not configured.');
   const { client, config } = deps.nowPayments;
   const { body, log } = input;
@@ -37,19 +38,20 @@ export async function receiveIpn(
   const key = `${notice.payment_id}:${notice.payment_status}:${notice.actually_paid}`;
   if (!(await claim(deps.db, key, notice.payment_status))) {
     log.info({ key }, 'NOWPayments IPN already handled');
-    return;
+    return 'duplicate';
   }
   try {
     const payment = await client.getPayment(notice.payment_id);
     if (payment === null) {
       log.warn({ key }, 'NOWPayments IPN names a payment the API does not know; ignored');
-      return;
+      return 'processed';
     }
     await act(deps.db, payment, log);
     if (payment.payment_status !== notice.payment_status) {
       log.info({ key, apiStatus: payment.payment_status }, 'NOWPayments API disagrees with the IPN; acted on the API');
       await release(deps.db, key);
     }
+    return 'processed';
   } catch (error) {
     await release(deps.db, key);
     if (error instanceof NowPaymentsUnavailable) throw cryptoUnavailable(error);

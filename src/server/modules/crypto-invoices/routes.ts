@@ -1,5 +1,6 @@
 import * as api from '../../../shared/contracts/payments.js';
 import { nowPaymentsClient } from '../../integrations/nowpayments.js';
+import { countIncomingWebhook } from '../../metrics/webhook-metrics.js';
 import type { ServerModule } from '../server-module.js';
 import { receiveIpn } from './ipn.js';
 import { createCryptoInvoice, type CryptoInvoiceDeps } from './service.js';
@@ -19,11 +20,9 @@ export const cryptoInvoicesModule: ServerModule = {
     routes.endpoint(
       api.receiveNowPaymentsWebhook,
       async ({ request }) => {
-        await receiveIpn(deps, {
-          body: request.body,
-          signature: request.headers['x-nowpayments-sig'],
-          log: request.log,
-        });
+        await countIncomingWebhook(ctx.metrics, 'nowpayments', () =>
+          receiveIpn(deps, { body: request.body, signature: request.headers['x-nowpayments-sig'], log: request.log }),
+        );
         return { received: true as const };
       },
       // NOWPayments signs its callbacks; it sends no Origin a browser would.

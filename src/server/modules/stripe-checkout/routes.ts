@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import * as api from '../../../shared/contracts/payments.js';
 import { AppError } from '../../errors.js';
 import { createStripeClient } from '../../integrations/stripe.js';
+import { countIncomingWebhook } from '../../metrics/webhook-metrics.js';
 import type { ServerModule } from '../server-module.js';
 import { startStripeCheckout } from './checkout.js';
 import { handleStripeEvent, verifyStripeEvent } from './webhook.js';
@@ -55,8 +56,12 @@ export const stripeCheckoutModule: ServerModule = {
           realtime: ctx.realtime,
           now,
         };
-        const event = verifyStripeEvent(deps, request.body, request.headers['stripe-signature']);
-        if (stripe !== null) await handleStripeEvent({ ...deps, stripe }, event).catch(asUpstreamFailure);
+        await countIncomingWebhook(ctx.metrics, 'stripe', async () => {
+          const event = verifyStripeEvent(deps, request.body, request.headers['stripe-signature']);
+          // verifyStripeEvent refused the delivery already when Stripe is not configured.
+          if (stripe === null) return 'processed';
+          return handleStripeEvent({ ...deps, stripe }, event).catch(asUpstreamFailure);
+        });
         return { received: true as const };
       },
       { config: { csrf: false } },

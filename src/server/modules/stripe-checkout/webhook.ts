@@ -2,6 +2,7 @@ import { and, eq, isNull, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_PRODUCT_LABELS } from '../../../shared/commerce-rules.js';
 import type { Database } from '../../db/client.js';
+import type { WebhookOutcome } from '../../metrics/webhook-metrics.js';
 import { orders, webhookEvents } from '../../db/schema-commerce.js';
 import { AppError } from '../../errors.js';
 import { type Stripe, STRIPE_WEBHOOK_TOLERANCE_SECONDS } from '../../integrations/stripe.js';
@@ -49,13 +50,16 @@ export function verifyStripeEvent(
  * The event is recorded only after its work, so a delivery that failed half-way is acted on when Stripe
  * retries it.
  */
-export async function handleStripeEvent(deps: WebhookDeps & { stripe: Stripe }, event: Stripe.Event): Promise<void> {
+export async function handleStripeEvent(
+  deps: WebhookDeps & { stripe: Stripe },
+  event: Stripe.Event,
+): Promise<WebhookOutcome> {
   const [seen] = await deps.db
     .select({ key: webhookEvents.eventKey })
     .from(webhookEvents)
     .where(and(eq(webhookEvents.provider, 'stripe'), eq(webhookEvents.eventKey, event.id)))
     .limit(1);
-  if (seen !== undefined) return;
+  if (seen !== undefined) return 'duplicate';
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
@@ -74,6 +78,7 @@ export async function handleStripeEvent(deps: WebhookDeps & { stripe: Stripe }, 
     .insert(webhookEvents)
     .values({ provider: 'stripe', eventKey: event.id, eventType: event.type })
     .onConflictDoNothing();
+  return 'processed';
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
