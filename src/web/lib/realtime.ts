@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import { io, type ManagerOptions, type Socket } from 'socket.io-client';
 import type {
   ClientEventName,
   ClientEventPayload,
@@ -11,6 +11,15 @@ export const REALTIME_PATH = '/socket.io';
 export const CONNECT_TIMEOUT_MS = 20_000;
 export const MAX_RECONNECT_ATTEMPTS = 5;
 export const RECONNECT_DELAY_STEP_MS = 1000;
+/**
+ * WebSocket first: its whole session lives on one connection, so it works behind a load balancer without
+ * sticky sessions. Long-polling (a series of requests that must all reach the instance holding the session)
+ * is only the fallback for networks that block WebSockets (docs/decisions/0030).
+ */
+export const REALTIME_TRANSPORTS: Pick<Partial<ManagerOptions>, 'transports' | 'tryAllTransports'> = {
+  transports: ['websocket', 'polling'],
+  tryAllTransports: true,
+};
 
 /** Up to five retries, waiting one second times the attempt number; null = give up. */
 export function reconnectDelayMs(attempt: number): number | null {
@@ -148,6 +157,7 @@ export function emitRealtime<E extends ClientEventName>(event: E, payload: Clien
 export function connectRealtime(userId: string): () => void {
   const socket = io({
     path: REALTIME_PATH,
+    ...REALTIME_TRANSPORTS,
     withCredentials: true,
     timeout: CONNECT_TIMEOUT_MS,
     reconnection: false,

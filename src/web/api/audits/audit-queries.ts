@@ -16,7 +16,7 @@ function pollWhileActive(audits: readonly Pick<Audit, 'status'>[] | undefined): 
 }
 
 /** A 4xx (a malformed id, or missing or not yours) will not change; asking again only delays 'Audit Not Found'. */
-function retryUnlessClientError(failureCount: number, error: unknown): boolean {
+export function retryUnlessClientError(failureCount: number, error: unknown): boolean {
   const clientError = error instanceof ApiError && error.status >= 400 && error.status < 500;
   return !clientError && shouldRetryQuery(failureCount, error);
 }

@@ -1,6 +1,7 @@
 import { downloadAuditReport } from '../../../shared/contracts/routes';
 import { pathOf } from '../../../shared/contracts/endpoint';
 import { fetchRawEndpoint } from '../../lib/api-client';
+import { saveBlob } from '../../lib/save-file';
 
 export const REPORT_POPUP_NAME = 'rampart-report';
 /** The report opens in a 1200x800 popup. */
@@ -31,18 +32,5 @@ export function openReportPopup(auditId: string, open: Window['open'] = window.o
 /** Saves the PDF as a file named after the audit (mobile, where popups make a poor reader). */
 export async function downloadReport(auditId: string): Promise<void> {
   const response = await fetchRawEndpoint(downloadAuditReport, { params: { id: auditId } });
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  try {
-    const anchor = document.createElement('a');
-    anchor.href = url;
-    anchor.download = reportFileName(auditId);
-    anchor.rel = 'noopener';
-    document.body.append(anchor);
-    anchor.click();
-    anchor.remove();
-  } finally {
-    // The click has handed the blob to the download manager; later revocation keeps slow browsers safe.
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  }
+  saveBlob(await response.blob(), reportFileName(auditId));
 }

@@ -1,6 +1,7 @@
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
+import { usePeerComparison } from '../../api/audits/audit-insights';
 import { useAudit, useServerAudits } from '../../api/audits/audit-queries';
 import { useAuditableServers } from '../../api/servers/servers';
 import { LoadingStatus } from '../../components/loading-status';
@@ -11,6 +12,8 @@ import { AuditFailureAlert } from '../../features/audits/audit-failure-alert';
 import { AuditProgressCard } from '../../features/audits/audit-progress-card';
 import { SecurityChecklist } from '../../features/audits/checklist/security-checklist';
 import { AuditInfoCard } from '../../features/audits/results/audit-info-card';
+import { peerPassShares } from '../../features/audits/peers/peer-comparison';
+import { PeerStanding } from '../../features/audits/peers/peer-standing';
 import { RiskAssessmentCard } from '../../features/audits/risk-assessment-card';
 import { useRunAudit } from '../../features/audits/use-run-audit';
 import { pickAudits } from '../../features/audits/audit-summary';
@@ -57,6 +60,7 @@ function AuditResults({ user, auditId }: { user: UserPageProps['user']; auditId:
   const serverAudits = useServerAudits(serverId);
   const runAudit = useRunAudit();
   const busy = pickAudits(serverAudits.data).active !== undefined || runAudit.isPending;
+  const peers = usePeerComparison(audit.data?.status === 'completed' ? auditId : undefined);
 
   useEffect(() => {
     if (audit.isError) toast({ title: 'Audit Not Found', description: NOT_FOUND_TEXT, variant: 'destructive' });
@@ -93,7 +97,7 @@ function AuditResults({ user, auditId }: { user: UserPageProps['user']; auditId:
       )}
       {data.status === 'completed' ? (
         <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-          <RiskAssessmentCard audit={data} unit="%" />
+          <RiskAssessmentCard audit={data} unit="%" footer={<PeerStanding comparison={peers.data} showUnavailable />} />
           <AuditInfoCard audit={data} serverName={server?.name} />
         </div>
       ) : (
@@ -106,6 +110,7 @@ function AuditResults({ user, auditId }: { user: UserPageProps['user']; auditId:
           onReAudit={run}
           reAuditDisabled={busy}
           renderCheckExtras={renderCheckEvidence}
+          peerPassShares={peerPassShares(peers.data)}
         />
       )}
     </div>

@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '../../components/brand';
 import { useDeferredValue, useState } from 'react';
 import { NoServersCard } from '../../features/servers/no-servers-card';
+import { useDriftAlerts } from '../../api/monitoring/monitoring-queries';
 import { useServers } from '../../api/servers/servers';
 import { AuditFailureAlert } from '../../features/audits/audit-failure-alert';
 import { AuditProgressCard } from '../../features/audits/audit-progress-card';
@@ -15,6 +16,7 @@ import { ReportCard } from '../../features/audits/dashboard/report-card';
 import { StatCards, StatCardsSkeleton } from '../../features/audits/dashboard/stat-cards';
 import { issuesHref } from '../../features/audits/issues-link';
 import { useServerAudit } from '../../features/audits/use-server-audit';
+import { ScoreTrendCard } from '../../features/audits/score-trend-card';
 import { ServerOverviewCard } from '../../features/servers/server-overview-card';
 import { BuyExtraAuditButton } from '../../features/paywall/buy-extra-audit-button';
 import { criticalFailures } from '../../features/audits/audit-summary';
@@ -30,6 +32,7 @@ export default function DashboardPage({ user }: UserPageProps) {
   const { audits, latest, latestCompleted, active, detail, usage, isStarting, busy, run } = useServerAudit(server?.id, {
     withUsage: !user.isAdmin,
   });
+  const driftAlerts = useDriftAlerts(server?.id);
   const critical = criticalFailures(detail.data?.checkResults ?? []);
   const loadingAudit = audits.isPending || (latestCompleted !== undefined && detail.isPending);
   // Until everything the first view shows has arrived, its shape stands in for it, so nothing moves.
@@ -88,6 +91,7 @@ export default function DashboardPage({ user }: UserPageProps) {
               <UsageCard usage={usage.data} buyExtraAudit={<BuyExtraAuditButton serverId={server.id} />} />
             )}
             <ReportCard audit={detail.data} loading={loadingAudit} />
+            {audits.data !== undefined && <ScoreTrendCard audits={audits.data} alerts={driftAlerts.data} />}
             <RecentActivityCard />
             {user.isAdmin && <AdminControlsCard />}
           </div>

@@ -1,4 +1,4 @@
-import { ChevronDown, Eye, FileSearch, History } from 'lucide-react';
+import { ChevronDown, Eye, FileSearch, GitCompareArrows, History } from 'lucide-react';
 import { Collapsible } from 'radix-ui';
 import { Link } from 'wouter';
 import { AuditStatusBadge, RiskScoreBadge } from './audit-badges';
@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import type { UserAudit } from '../../../shared/contracts/audits';
 import { useUserAudits } from '../../api/audits/audit-queries';
 import { formatDateTime } from '../../lib/format-date';
+import { auditChangesPath } from '../../../shared/monitoring-rules';
 
 /** The history shows at most ten audits. */
 export const HISTORY_LIMIT = 10;
@@ -48,6 +49,18 @@ function HistoryRow({ audit }: { audit: UserAudit }) {
             </dl>
           )}
           <div className="flex flex-wrap gap-2">
+            {audit.status === 'completed' && (
+              <Button asChild variant="outline" size="sm">
+                <Link href={auditChangesPath(audit.serverId, audit.id)}>
+                  <GitCompareArrows aria-hidden="true" />
+                  What changed
+                  <span className="sr-only">
+                    {' '}
+                    in {audit.serverName} at {formatDateTime(audit.createdAt)}
+                  </span>
+                </Link>
+              </Button>
+            )}
             <Button asChild variant="outline" size="sm">
               <Link href={`${href}/evidence`}>
                 <FileSearch aria-hidden="true" />

@@ -8,7 +8,6 @@ import {
   pickAudits,
   reportChecks,
   riskBadgeVariant,
-  scoreTrend,
 } from './audit-summary';
 import { isAuditActive } from '../../../shared/contracts/audits';
 
@@ -102,19 +101,5 @@ describe('pickAudits', () => {
     expect(isAuditActive('running')).toBe(true);
     expect(isAuditActive('completed')).toBe(false);
     expect(isAuditActive('failed')).toBe(false);
-  });
-});
-
-describe('scoreTrend', () => {
-  it('keeps completed audits with a score, oldest first', () => {
-    const trend = scoreTrend([
-      { status: 'completed', riskScore: 80, completedAt: '2025-03-01', createdAt: '2025-03-01' },
-      { status: 'failed', riskScore: null, completedAt: null, createdAt: '2025-02-15' },
-      { status: 'completed', riskScore: 55, completedAt: null, createdAt: '2025-02-01' },
-    ]);
-    expect(trend).toEqual([
-      { date: '2025-02-01', score: 55 },
-      { date: '2025-03-01', score: 80 },
-    ]);
   });
 });

@@ -99,14 +99,3 @@ export function failuresBySeverity(audit: Pick<Audit, 'criticalIssues' | 'highIs
     { severity: 'LOW', label: 'Low', count: audit.lowIssues },
   ] as const satisfies readonly { severity: Severity; label: string; count: number }[];
 }
-
-/** Completed audits, oldest first, as points of the score trend. */
-export function scoreTrend(audits: readonly Pick<Audit, 'status' | 'riskScore' | 'completedAt' | 'createdAt'>[]) {
-  return audits
-    .flatMap((audit) =>
-      audit.status === 'completed' && audit.riskScore !== null
-        ? [{ date: audit.completedAt ?? audit.createdAt, score: audit.riskScore }]
-        : [],
-    )
-    .reverse();
-}

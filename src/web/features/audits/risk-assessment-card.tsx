@@ -1,4 +1,5 @@
 import { Gauge, UserPen } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { Audit } from '../../../shared/contracts/audits';
 import { ScoreGauge } from './score-gauge';
 import { SeverityChart } from './severity-chart';
@@ -10,9 +11,11 @@ interface RiskAssessmentCardProps {
   title?: string;
   /** The results page shows the score as a percent. */
   unit?: '' | '%';
+  /** Under the score, across the card (the peer comparison). */
+  footer?: ReactNode;
 }
 
-export function RiskAssessmentCard({ audit, title = 'Risk Assessment', unit = '' }: RiskAssessmentCardProps) {
+export function RiskAssessmentCard({ audit, title = 'Risk Assessment', unit = '', footer }: RiskAssessmentCardProps) {
   const facts = [
     { label: 'Passed', value: audit.passedChecks, className: 'text-success' },
     { label: 'Failed', value: audit.failedChecks, className: 'text-destructive' },
@@ -53,6 +56,7 @@ export function RiskAssessmentCard({ audit, title = 'Risk Assessment', unit = ''
             </span>
           </p>
         )}
+        {footer}
       </CardContent>
     </Card>
   );

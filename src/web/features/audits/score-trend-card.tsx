@@ -1,25 +1,25 @@
 import { TrendingUp } from 'lucide-react';
 import type { Audit } from '../../../shared/contracts/audits';
+import type { DriftAlert } from '../../../shared/contracts/monitoring';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { scoreTrend } from './audit-summary';
 import { formatDate, formatDateTime } from '../../lib/format-date';
+import { driftAlertLabel, type ScorePoint, scoreHistory, TRIGGER_LABEL, trendSentence } from './score-history';
 
 const WIDTH = 300;
-const HEIGHT = 120;
-const PAD = { top: 10, right: 10, bottom: 10, left: 26 };
+const HEIGHT = 130;
+const PAD = { top: 20, right: 12, bottom: 10, left: 26 };
+const MARKER_SIZE = 6;
 
-function trendSentence(points: { score: number }[]): string {
-  const first = points[0];
-  const last = points.at(-1);
-  if (first === undefined || last === undefined) return 'No completed audits yet.';
-  if (points.length === 1) return `One completed audit so far, scoring ${last.score}. Run another to see a trend.`;
-  const change = last.score - first.score;
-  const direction = change > 0 ? `up ${change} points` : change < 0 ? `down ${-change} points` : 'unchanged';
-  return `From ${first.score} to ${last.score} over ${points.length} audits: ${direction}.`;
+function pointTitle(point: ScorePoint): string {
+  const base = `${formatDate(point.date)}: ${point.score}/100, ${TRIGGER_LABEL[point.trigger].toLowerCase()}`;
+  return point.alert === null ? base : `${base}. ${driftAlertLabel(point.alert)}`;
 }
 
-/** A small line of scores over time; the sentence above it and the hidden list carry the same facts in words. */
-function TrendLine({ points }: { points: { date: string; score: number }[] }) {
+/**
+ * Scores over time: manual audits as filled dots, scheduled ones as rings, a red triangle above each audit
+ * that raised a drift alert. Hidden from screen readers; the table beside it carries the same facts.
+ */
+function TrendLine({ points }: { points: readonly ScorePoint[] }) {
   const innerWidth = WIDTH - PAD.left - PAD.right;
   const innerHeight = HEIGHT - PAD.top - PAD.bottom;
   const x = (index: number) =>
@@ -27,7 +27,7 @@ function TrendLine({ points }: { points: { date: string; score: number }[] }) {
   const y = (score: number) => PAD.top + innerHeight - (score / 100) * innerHeight;
   const path = points.map((point, index) => `${index === 0 ? 'M' : 'L'} ${x(index)} ${y(point.score)}`).join(' ');
   return (
-    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-32 w-full" aria-hidden="true">
+    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-36 w-full" aria-hidden="true">
       {[0, 50, 100].map((tick) => (
         <g key={tick}>
           <line
@@ -45,17 +45,87 @@ function TrendLine({ points }: { points: { date: string; score: number }[] }) {
       ))}
       <path d={path} fill="none" stroke="var(--color-primary)" strokeWidth="2" strokeLinejoin="round" />
       {points.map((point, index) => (
-        <circle key={point.date} cx={x(index)} cy={y(point.score)} r="3.5" fill="var(--color-primary)">
-          <title>{`${formatDate(point.date)}: ${point.score}/100`}</title>
-        </circle>
+        <g key={point.auditId} data-trigger={point.trigger}>
+          <circle
+            cx={x(index)}
+            cy={y(point.score)}
+            r="3.5"
+            fill={point.trigger === 'scheduled' ? 'var(--color-card)' : 'var(--color-primary)'}
+            stroke="var(--color-primary)"
+            strokeWidth="1.5"
+          >
+            <title>{pointTitle(point)}</title>
+          </circle>
+          {point.alert !== null && (
+            <path
+              data-marker="drift-alert"
+              d={`M ${x(index)} ${y(point.score) - 7} l ${-MARKER_SIZE / 1.5} ${-MARKER_SIZE} h ${(MARKER_SIZE * 4) / 3} z`}
+              fill="var(--color-destructive)"
+            >
+              <title>{driftAlertLabel(point.alert)}</title>
+            </path>
+          )}
+        </g>
       ))}
     </svg>
   );
 }
 
-/** The risk score across the server's completed audits, oldest first. */
-export function ScoreTrendCard({ audits }: { audits: readonly Audit[] }) {
-  const points = scoreTrend(audits);
+function Legend({ alerts }: { alerts: number }) {
+  return (
+    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground" aria-label="Chart legend">
+      <li className="flex items-center gap-1.5">
+        <span className="size-2 rounded-full bg-primary" aria-hidden="true" />
+        {TRIGGER_LABEL.manual}
+      </li>
+      <li className="flex items-center gap-1.5">
+        <span className="size-2 rounded-full border-[1.5px] border-primary" aria-hidden="true" />
+        {TRIGGER_LABEL.scheduled}
+      </li>
+      {alerts > 0 && (
+        <li className="flex items-center gap-1.5">
+          <span
+            className="size-0 border-x-4 border-t-[6px] border-x-transparent border-t-destructive"
+            aria-hidden="true"
+          />
+          {alerts === 1 ? '1 drift alert' : `${alerts} drift alerts`}
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/** The same points in words, for screen readers. */
+function ScoreTable({ points }: { points: readonly ScorePoint[] }) {
+  return (
+    <table className="sr-only">
+      <caption>Scores by date</caption>
+      <thead>
+        <tr>
+          <th scope="col">Date</th>
+          <th scope="col">Score</th>
+          <th scope="col">Audit</th>
+          <th scope="col">Alert</th>
+        </tr>
+      </thead>
+      <tbody>
+        {points.map((point) => (
+          <tr key={point.auditId}>
+            <td>{formatDateTime(point.date)}</td>
+            <td>{`${point.score} out of 100`}</td>
+            <td>{TRIGGER_LABEL[point.trigger]}</td>
+            <td>{point.alert === null ? 'None' : driftAlertLabel(point.alert)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The risk score across the server's completed audits, oldest first, with the drift alerts they raised. */
+export function ScoreTrendCard({ audits, alerts = [] }: { audits: readonly Audit[]; alerts?: readonly DriftAlert[] }) {
+  const points = scoreHistory(audits, alerts);
+  const alertCount = points.filter((point) => point.alert !== null).length;
   return (
     <Card>
       <CardHeader className="pb-2">
@@ -65,13 +135,14 @@ export function ScoreTrendCard({ audits }: { audits: readonly Audit[] }) {
         </CardTitle>
         <CardDescription>{trendSentence(points)}</CardDescription>
       </CardHeader>
-      <CardContent>
-        {points.length > 1 && <TrendLine points={points} />}
-        <ol className="sr-only" aria-label="Scores by date">
-          {points.map((point) => (
-            <li key={point.date}>{`${formatDateTime(point.date)}: ${point.score} out of 100`}</li>
-          ))}
-        </ol>
+      <CardContent className="grid gap-2">
+        {points.length > 1 && (
+          <>
+            <TrendLine points={points} />
+            <Legend alerts={alertCount} />
+          </>
+        )}
+        <ScoreTable points={points} />
       </CardContent>
     </Card>
   );

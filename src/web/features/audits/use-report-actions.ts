@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { downloadAuditExport, type ExportFormat } from '../../api/audits/export';
 import { downloadReport, openReportPopup } from '../../api/audits/report';
 import { toast } from '../../components/ui/use-toast';
 
@@ -38,4 +39,33 @@ export function useReportActions() {
   };
 
   return { openPopup, download, isDownloading };
+}
+
+const FORMAT_LABELS: Record<ExportFormat, string> = { json: 'JSON', csv: 'CSV' };
+
+/** Saving a completed audit as JSON or CSV, with the same kind of toasts as the PDF. */
+export function useExportActions() {
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+
+  const exportAs = async (auditId: string, format: ExportFormat): Promise<void> => {
+    setExporting(format);
+    try {
+      const fileName = await downloadAuditExport(auditId, format);
+      toast({
+        title: `${FORMAT_LABELS[format]} Export Downloaded`,
+        description: `${fileName} has been saved to your device.`,
+        variant: 'success',
+      });
+    } catch {
+      toast({
+        title: 'Export Failed',
+        description: `The ${FORMAT_LABELS[format]} export could not be downloaded. Please try again.`,
+        variant: 'destructive',
+      });
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  return { exportAs, exporting };
 }

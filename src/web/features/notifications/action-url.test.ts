@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { auditChangesPath } from '../../../shared/monitoring-rules';
 import { inAppPath } from './action-url';
 
 const ORIGIN = 'https://rampart.example';
@@ -7,6 +8,7 @@ describe('inAppPath', () => {
   it.each([
     ['/evidence/threads/1f0c', '/evidence/threads/1f0c'],
     ['/audits/42?check=ADMIN_ROLES#x', '/audits/42?check=ADMIN_ROLES#x'],
+    [auditChangesPath('s-1', 'a-2'), '/audits?server=s-1&changes=a-2'],
     [' /notifications ', '/notifications'],
     ['https://rampart.example/audits/1', '/audits/1'],
     ['http://rampart.example/audits/1', null],

@@ -1,4 +1,4 @@
-import { ChevronDown, CircleHelp, FileCheck2, Gavel, Wrench } from 'lucide-react';
+import { ChevronDown, CircleHelp, FileCheck2, Gavel, Users, Wrench } from 'lucide-react';
 import { Collapsible } from 'radix-ui';
 import { useId, type ReactNode } from 'react';
 import type { StoredCheckResult } from '../../../../shared/contracts/audits';
@@ -9,6 +9,7 @@ import { Switch } from '../../../components/ui/switch';
 import { countsAsPassed } from '../../../../shared/check-rules';
 import { cn } from '../../../lib/utils';
 import { OverrideBadge, OverrideNote, WaiverNote } from './override-mark';
+import { peerPassSentence } from '../peers/peer-comparison';
 
 export interface CheckItemProps {
   check: StoredCheckResult;
@@ -21,6 +22,8 @@ export interface CheckItemProps {
   onToggle: (check: StoredCheckResult, on: boolean) => void;
   /** Under the check's actions: what the page adds (evidence and its discussion). */
   extras?: ReactNode;
+  /** Share (0–100) of servers of a similar size passing this check; undefined when too few to compare. */
+  peerPassShare?: number;
 }
 
 function textList(value: unknown): string[] {
@@ -48,6 +51,7 @@ export function CheckItem({
   onOverride,
   onToggle,
   extras,
+  peerPassShare,
 }: CheckItemProps) {
   const titleId = useId();
   const summary = summaryOf(check);
@@ -89,6 +93,12 @@ export function CheckItem({
           )}
         </div>
         {summary !== null && <p className="text-sm text-muted-foreground">{summary}</p>}
+        {peerPassShare !== undefined && (
+          <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+            <Users className="size-3.5 shrink-0" aria-hidden="true" />
+            {peerPassSentence(peerPassShare)}
+          </p>
+        )}
         {missing.length > 0 && (
           <p className="flex items-start gap-2 rounded-md bg-muted px-3 py-2 text-sm">
             <CircleHelp className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />

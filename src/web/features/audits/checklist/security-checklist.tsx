@@ -1,7 +1,7 @@
-import { CircleHelp, FileDown, ListChecks, RotateCcw } from 'lucide-react';
+import { CircleHelp, FileDown, FileJson, FileSpreadsheet, ListChecks, RotateCcw } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { AuditWithChecks, StoredCheckResult } from '../../../../shared/contracts/audits';
-import { useReportActions } from '../use-report-actions';
+import { useExportActions, useReportActions } from '../use-report-actions';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
@@ -25,6 +25,8 @@ interface SecurityChecklistProps {
   reAuditDisabled: boolean;
   /** What the page adds under each check (evidence and its discussion), for the audit shown. */
   renderCheckExtras?: (audit: AuditWithChecks, check: StoredCheckResult) => ReactNode;
+  /** Per check id, the share of servers of a similar size passing it (empty: too few to compare). */
+  peerPassShares?: ReadonlyMap<string, number>;
 }
 
 function ManualOverridesSwitch({
@@ -63,8 +65,10 @@ function ChecklistHeader({
   audit,
   onReAudit,
   reAuditDisabled,
-}: Omit<SecurityChecklistProps, 'isAdmin' | 'initialFilter' | 'renderCheckExtras'>) {
+}: Omit<SecurityChecklistProps, 'isAdmin' | 'initialFilter' | 'renderCheckExtras' | 'peerPassShares'>) {
   const report = useReportActions();
+  const exports = useExportActions();
+  const exportDisabled = audit?.status !== 'completed' || exports.exporting !== null;
   const lastAudit = audit?.completedAt ?? null;
   return (
     <CardHeader className="flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
@@ -86,6 +90,18 @@ function ChecklistHeader({
             Download Report
           </Button>
         )}
+        {audit !== undefined && (
+          <>
+            <Button variant="outline" onClick={() => void exports.exportAs(audit.id, 'json')} disabled={exportDisabled}>
+              <FileJson aria-hidden="true" />
+              Export JSON
+            </Button>
+            <Button variant="outline" onClick={() => void exports.exportAs(audit.id, 'csv')} disabled={exportDisabled}>
+              <FileSpreadsheet aria-hidden="true" />
+              Export CSV
+            </Button>
+          </>
+        )}
       </div>
     </CardHeader>
   );
@@ -99,6 +115,7 @@ export function SecurityChecklist({
   onReAudit,
   reAuditDisabled,
   renderCheckExtras,
+  peerPassShares,
 }: SecurityChecklistProps) {
   const [filter, setFilter] = useState<CheckFilter>(initialFilter);
   const [manualOverrides, setManualOverrides] = useState(false);
@@ -177,6 +194,7 @@ export function SecurityChecklist({
                 onOverride={setOverrideCheck}
                 onToggle={updates.toggle}
                 extras={renderCheckExtras?.(audit, check)}
+                peerPassShare={peerPassShares?.get(check.checkId)}
               />
             ))}
           </ul>
