@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 const postgresRequested = Boolean(process.env.TEST_DATABASE_URL);
+const scaleOutRequested = postgresRequested && Boolean(process.env.TEST_REDIS_URL);
 
 /**
  * Projects:
@@ -8,6 +9,8 @@ const postgresRequested = Boolean(process.env.TEST_DATABASE_URL);
  * - db-pglite: HTTP integration tests on embedded PGlite (a migrated template cloned per file).
  * - db-postgres: the same files on PostgreSQL, only when TEST_DATABASE_URL is set.
  * - e2e: Playwright in Chromium against a really started server (needs `npm run build` first).
+ * - scale-out: two real server processes on one PostgreSQL and one Redis behind a load balancer, only when
+ *   both TEST_DATABASE_URL and TEST_REDIS_URL are set (CI sets both).
  */
 export default defineConfig({
   test: {
@@ -54,6 +57,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      ...(scaleOutRequested
+        ? [
+            {
+              test: {
+                name: 'scale-out',
+                include: ['tests/scale-out/**/*.test.ts'],
+                testTimeout: 60_000,
+                hookTimeout: 180_000,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -88,6 +88,7 @@ async function headingProblems(page: Page): Promise<string[]> {
 
 describe('accessibility of every page in both themes', () => {
   let auditId = '';
+  let auditedServerId = '';
   const pages = new Map<Account, Page>();
 
   beforeAll(async () => {
@@ -103,19 +104,23 @@ describe('accessibility of every page in both themes', () => {
     if (ada === undefined) throw new Error('no admin page');
     const servers = (await (await ada.request.get('/api/admin/all-servers')).json()) as { id: string; name: string }[];
     const server = servers.find((item) => item.name === AUDITED_SERVER);
-    const started = (await (
-      await ada.request.post('/api/audits', {
-        data: { serverId: server?.id ?? '' },
-        headers: { origin: new URL(ada.url()).origin },
-      })
-    ).json()) as Audit;
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      const audit = (await (await ada.request.get(`/api/audits/${started.id}`)).json()) as Audit;
-      if (audit.status === 'completed') break;
-      if (audit.status === 'failed') throw new Error(`the audit failed: ${audit.failureReason ?? ''}`);
-      await ada.waitForTimeout(200);
+    auditedServerId = server?.id ?? '';
+    // Two audits, so 'What changed since the last audit' has something to compare.
+    for (let run = 0; run < 2; run += 1) {
+      const started = (await (
+        await ada.request.post('/api/audits', {
+          data: { serverId: auditedServerId },
+          headers: { origin: new URL(ada.url()).origin },
+        })
+      ).json()) as Audit;
+      for (let attempt = 0; attempt < 100; attempt += 1) {
+        const audit = (await (await ada.request.get(`/api/audits/${started.id}`)).json()) as Audit;
+        if (audit.status === 'completed') break;
+        if (audit.status === 'failed') throw new Error(`the audit failed: ${audit.failureReason ?? ''}`);
+        await ada.waitForTimeout(200);
+      }
+      auditId = started.id;
     }
-    auditId = started.id;
   });
 
   const visits = (): PageVisit[] => [
@@ -236,9 +241,32 @@ describe('accessibility of every page in both themes', () => {
         await settle(page);
       },
     },
+    {
+      account: 'ada',
+      path: '/audits',
+      name: 'Continuous Monitoring card with the staff switch',
+      open: async (page) => {
+        const main = page.getByRole('main');
+        await main.getByRole('combobox', { name: 'Server (all servers)' }).click();
+        await page.getByRole('option', { name: AUDITED_SERVER, exact: true }).click();
+        await main.getByRole('switch', { name: 'Enable monitoring for this server (staff)' }).waitFor();
+        await settle(page);
+      },
+    },
     { account: 'ada', path: '/certificates' },
     { account: 'ada', path: `/audits/${auditId}` },
     { account: 'ada', path: `/audits/${auditId}/evidence` },
+    { account: 'ada', path: `/audits?server=${auditedServerId}&changes=${auditId}` },
+    {
+      account: 'ada',
+      path: `/audits?server=${auditedServerId}&changes=${auditId}`,
+      name: 'What changed, with the unchanged checks open',
+      open: async (page) => {
+        const card = page.getByRole('main').getByRole('region', { name: 'What changed since the last audit' });
+        await card.getByRole('button', { name: /^Unchanged \(/ }).click();
+        await card.getByRole('button', { name: /^Unchanged \(/, expanded: true }).waitFor();
+      },
+    },
     {
       account: 'ada',
       path: `/audits/${auditId}`,

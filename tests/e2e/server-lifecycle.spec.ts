@@ -116,10 +116,16 @@ describe('start-up', () => {
       const port = await freePort();
       const server = await start(newDataDir(), port, 'info');
       const printed = new Set(server.output().match(/https?:\/\/[^\s)"]+/g));
-      // The app, then the demo's simulated wallet and simulated Stripe: pages a person opens, never a bind address.
+      // The app, the demo's simulated wallet and simulated Stripe (pages a person opens, never a bind address), then
+      // the simulated Discord webhook an owner pastes into the Monitoring card: a Discord URL, as in production.
       const stripe = new URL(server.url);
       stripe.port = String(port + 1);
-      expect([...printed]).toEqual([server.url, `${server.url}/_sim/wallet`, stripe.origin]);
+      expect([...printed]).toEqual([
+        server.url,
+        `${server.url}/_sim/wallet`,
+        stripe.origin,
+        expect.stringMatching(/^https:\/\/discord\.com\/api\/webhooks\/\d{17,20}\/[\w-]+$/),
+      ]);
       expect(server.output()).toContain('Listening on loopback only');
 
       const outside = Object.values(os.networkInterfaces())

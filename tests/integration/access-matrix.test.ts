@@ -29,6 +29,7 @@ import type { CheckoutResponse } from '../../src/shared/contracts/payments.js';
 import type { RunningNowPaymentsSimulator } from '../../src/simulators/nowpayments/standalone.js';
 import { ipnSignature } from '../../src/simulators/nowpayments/signature.js';
 import { createTestApp, DEMO, sameOrigin, type TestApp } from '../helpers/test-app.js';
+import { DEMO_WEBHOOK_URL } from '../helpers/monitoring.js';
 import Stripe from 'stripe';
 import { createOrder, fulfilOrder } from '../../src/server/modules/orders/fulfilment.js';
 import { type RunningStripeSimulator, startStripeSimulator } from '../../src/simulators/stripe/standalone.js';
@@ -130,6 +131,7 @@ const onServer = (name: EndpointName): ServedRow => ({
 });
 
 const REASON = 'Members are screened by a verified bot at the door.';
+const MATRIX_METRICS_TOKEN = 'matrix-metrics-token-0123456789';
 
 /** A coupon of its own for each request, created by staff. */
 async function newCouponOf(world: World): Promise<{ id: string; fullCode: string }> {
@@ -172,6 +174,15 @@ const onThread = (name: EndpointName, id: (evidence: EvidenceFixtures) => string
 const MATRIX = {
   getLiveness: plain('getLiveness'),
   getReadiness: plain('getReadiness'),
+  getMetrics: {
+    subject: 'the-caller',
+    // The scraper's token decides, whoever's cookies come along (tests/integration/metrics.test.ts refuses the rest).
+    request: (world, caller) => {
+      const request = call(byName('getMetrics'), world.cookie(caller));
+      return { ...request, headers: { ...request.headers, authorization: `Bearer ${MATRIX_METRICS_TOKEN}` } };
+    },
+    verify: (response) => expect(response.body).toContain('rampart_http_requests_total'),
+  },
   getPublicConfig: plain('getPublicConfig'),
   getOpenApiDocument: plain('getOpenApiDocument'),
   getApiReference: plain('getApiReference'),
@@ -218,6 +229,42 @@ const MATRIX = {
   },
   getAudit: onAudit('getAudit'),
   downloadAuditReport: onAudit('downloadAuditReport'),
+  getAuditDiff: onAudit('getAuditDiff'),
+  exportAudit: {
+    subject: 'someones-object',
+    request: (world, caller) =>
+      call(byName('exportAudit'), world.cookie(caller), { params: { id: world.audit.id }, query: '?format=csv' }),
+    verify: (response) => expect(response.headers['content-disposition']).toMatch(/^attachment; filename=".+\.csv"$/),
+  },
+  getPeerComparison: onAudit('getPeerComparison'),
+  getMonitoring: onServer('getMonitoring'),
+  updateMonitoring: {
+    subject: 'someones-object',
+    request: (world, caller) =>
+      call(byName('updateMonitoring'), world.cookie(caller), {
+        params: { id: world.studyHall },
+        body: { cadence: 'daily' },
+      }),
+    verify: (response) => expect(response.json()).toMatchObject({ cadence: 'daily' }),
+  },
+  sendTestAlert: {
+    subject: 'someones-object',
+    request: async (world, caller) => {
+      const owner = { params: { id: world.studyHall }, body: { webhookUrl: DEMO_WEBHOOK_URL } };
+      await world.t.app.inject(call(byName('updateMonitoring'), world.cookie('owner'), owner));
+      return call(byName('sendTestAlert'), world.cookie(caller), { params: { id: world.studyHall } });
+    },
+  },
+  listDriftAlerts: onServer('listDriftAlerts'),
+  setStaffMonitoring: {
+    subject: 'someones-object',
+    request: (world, caller) =>
+      call(byName('setStaffMonitoring'), world.cookie(caller), {
+        params: { id: world.studyHall },
+        body: { staffEnabled: true },
+      }),
+    verify: (response) => expect(response.json()).toMatchObject({ eligibility: { staff: true } }),
+  },
   listServerAudits: onServer('listServerAudits'),
   getAuditUsage: onServer('getAuditUsage'),
   updateCheck: {
@@ -696,6 +743,7 @@ beforeAll(async () => {
   chainSimulators = [prices, ethereum, solana];
   t = await createTestApp({
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    METRICS_TOKEN: MATRIX_METRICS_TOKEN,
     STRIPE_SECRET_KEY: TEST_STRIPE.secretKey,
     STRIPE_WEBHOOK_SECRET: TEST_STRIPE.webhookSecret,
     STRIPE_API_BASE: stripeSimulator.url,

@@ -26,6 +26,16 @@ describe('the bot invite', () => {
   it('fails the audit with the invite message before the bot is invited, and runs it after', async () => {
     const before = await waitForAudit(t, c.eddie, (await startAudit(t, c.eddie, citadel)).json<Audit>().id);
     expect(before).toMatchObject({ status: 'failed', failureReason: BOT_NOT_IN_SERVER_REASON, checkResults: [] });
+    const notices = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: c.eddie } });
+    const failedNotices = notices
+      .json<{ title: string; message: string; actionUrl: string | null }[]>()
+      .filter((notice) => notice.title === 'Audit Failed');
+    expect(failedNotices).toEqual([
+      expect.objectContaining({
+        message: expect.stringContaining(BOT_NOT_IN_SERVER_REASON),
+        actionUrl: `/audits/${before.id}`,
+      }),
+    ]);
 
     t.simulator.state.addBotToGuild(GUILDS.hardened, 536872096n, DEMO.eddie);
     const after = await waitForAudit(t, c.eddie, (await startAudit(t, c.eddie, citadel)).json<Audit>().id);

@@ -20,9 +20,14 @@ export interface OwnServer {
 
 /**
  * A demo server of a file's own, for purchases and redemptions that would give Olivia a plan on the shared
- * server (other files expect her without one). Olivia and Ada are signed in once for the whole file.
+ * server (other files expect her without one). Olivia and Ada are signed in once for the whole file. `env` is
+ * applied over the demo environment (a short monitoring sweep, for instance).
  */
-export function useOwnServer(browser: ReturnType<typeof useBrowser>, name: string): OwnServer {
+export function useOwnServer(
+  browser: ReturnType<typeof useBrowser>,
+  name: string,
+  options: { env?: NodeJS.ProcessEnv } = {},
+): OwnServer {
   let server: ServerProcess | undefined;
   let dataDir: string | undefined;
   const sessions: Partial<Record<Account, Page>> = {};
@@ -44,7 +49,7 @@ export function useOwnServer(browser: ReturnType<typeof useBrowser>, name: strin
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), `rampart-${name}-`));
-    server = await startServerProcess({ dataDir, port: await freePort() });
+    server = await startServerProcess({ dataDir, port: await freePort(), env: options.env });
     sessions.ada = await signIn('ada');
     sessions.olivia = await signIn('olivia');
   });
