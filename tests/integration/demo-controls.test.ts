@@ -58,3 +58,27 @@ describe('the simulator control route', () => {
     expect((await changes('1299999999999999999', { kind: 'remove-webhook' })).statusCode).toBe(404);
   });
 });
+
+describe('the simulator latency control', () => {
+  const setLatency = (payload: object) =>
+    t.app.inject({ method: 'PUT', url: `${DISCORD_SIMULATOR_PREFIX}/_control/latency`, payload });
+
+  it('delays every Discord answer until it is set back to 0', async () => {
+    const response = await setLatency({ ms: 300 });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ latencyMs: 300 });
+    try {
+      const started = performance.now();
+      await webhooksOf(GUILDS.typical);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    } finally {
+      expect((await setLatency({ ms: 0 })).json()).toEqual({ latencyMs: 0 });
+    }
+  });
+
+  it('refuses a latency that is not a whole number of milliseconds from 0 to 2000 (400)', async () => {
+    for (const payload of [{ ms: -1 }, { ms: 2001 }, { ms: 1.5 }, { ms: '100' }, {}]) {
+      expect((await setLatency(payload)).statusCode).toBe(400);
+    }
+  });
+});

@@ -17,7 +17,8 @@ export interface PlantedChangeResult {
 
 /**
  * Not Discord's API: the demo's control over its simulated guilds, so a browser test can plant drift in a
- * running demo server (`POST <prefix>/_control/guilds/:guildId/changes` `{ "kind": … }`). Registered
+ * running demo server (`POST <prefix>/_control/guilds/:guildId/changes` `{ "kind": … }`), or slow its answers
+ * (`PUT <prefix>/_control/latency` `{ "ms": … }`). Registered
  * beside the simulator plugin, never inside it, so the conformance test (Discord routes only) never sees it.
  */
 export const discordSimulatorControl: FastifyPluginAsync<{ state: SimulatorState }> = async (instance, options) => {
@@ -36,7 +37,24 @@ export const discordSimulatorControl: FastifyPluginAsync<{ state: SimulatorState
       return result;
     },
   );
+  // A slower Discord, so a browser test can watch a run in progress that would otherwise finish in milliseconds.
+  instance.put('/_control/latency', async (request: FastifyRequest<{ Body: unknown }>, reply) => {
+    const ms = latencyMs(request.body);
+    if (ms === undefined) {
+      return reply.code(400).send({ message: `ms must be a whole number from 0 to ${MAX_LATENCY_MS}`, code: 50035 });
+    }
+    options.state.latencyMs = ms;
+    return { latencyMs: ms };
+  });
 };
+
+const MAX_LATENCY_MS = 2000;
+
+function latencyMs(body: unknown): number | undefined {
+  if (typeof body !== 'object' || body === null || !('ms' in body)) return undefined;
+  const { ms } = body;
+  return typeof ms === 'number' && Number.isInteger(ms) && ms >= 0 && ms <= MAX_LATENCY_MS ? ms : undefined;
+}
 
 function plantedKind(body: unknown): PlantedChange | undefined {
   if (typeof body !== 'object' || body === null || !('kind' in body)) return undefined;
