@@ -116,15 +116,15 @@ describe('start-up', () => {
       const port = await freePort();
       const server = await start(newDataDir(), port, 'info');
       const printed = new Set(server.output().match(/https?:\/\/[^\s)"]+/g));
-      // The app, the demo's simulated wallet and simulated Stripe (pages a person opens, never a bind address), then
-      // the simulated Discord webhook an owner pastes into the Monitoring card: a Discord URL, as in production.
+      // The app, the demo's simulated wallet, the simulated Discord webhook an owner pastes into the Monitoring card
+      // (a Discord URL, as in production) and simulated Stripe: addresses a person uses, never a bind address.
       const stripe = new URL(server.url);
       stripe.port = String(port + 1);
       expect([...printed]).toEqual([
         server.url,
         `${server.url}/_sim/wallet`,
-        stripe.origin,
         expect.stringMatching(/^https:\/\/discord\.com\/api\/webhooks\/\d{17,20}\/[\w-]+$/),
+        stripe.origin,
       ]);
       expect(server.output()).toContain('Listening on loopback only');
 
