@@ -81,7 +81,9 @@ async function serve(
     try {
       // Runs in flight finish, or go back to the queue, while their Discord (maybe our simulator) still answers.
       await app.auditWorker.stop(GRACEFUL_STOP_MS);
+      app.log.info('audit worker stopped');
       await app.close();
+      app.log.info('app closed');
     } finally {
       await database.close();
     }

@@ -49,13 +49,15 @@ export function useOwnServer(
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), `rampart-${name}-`));
-    server = await startServerProcess({ dataDir, port: await freePort(), env: options.env });
+    // At info, a stop that fails shows how far the shutdown got.
+    server = await startServerProcess({ dataDir, port: await freePort(), env: options.env, logLevel: 'info' });
     sessions.ada = await signIn('ada');
     sessions.olivia = await signIn('olivia');
   });
 
   afterAll(async () => {
-    const code = await server?.stop('SIGINT', 15_000);
+    // A stop may wait GRACEFUL_STOP_MS (10 s) for a run in flight, then close the database.
+    const code = await server?.stop('SIGINT', 30_000);
     if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
     expect(code).toBe(0);
   });
