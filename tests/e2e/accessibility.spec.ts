@@ -89,18 +89,22 @@ async function headingProblems(page: Page): Promise<string[]> {
 describe('accessibility of every page in both themes', () => {
   let auditId = '';
   let auditedServerId = '';
-  const pages = new Map<Account, Page>();
+  /** A page per account and theme, each in a context of its own: the two themes of a visit are audited at once. */
+  const pages = new Map<`${Account} ${Theme}`, Page>();
 
   beforeAll(async () => {
     for (const account of ['visitor', 'olivia', 'eddie', 'ada', 'mona'] as const) {
-      const page = await browser.newPage();
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      if (account === 'visitor') await page.goto('/');
-      else await signInThroughDiscord(page, account);
-      pages.set(account, page);
+      for (const theme of THEMES) {
+        const page = await browser.newPage();
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        if (account === 'visitor') await page.goto('/');
+        else await signInThroughDiscord(page, account);
+        await useTheme(page, theme);
+        pages.set(`${account} ${theme}`, page);
+      }
     }
     // The admin audits one of Olivia's servers, so the audit pages have a completed audit to show.
-    const ada = pages.get('ada');
+    const ada = pages.get('ada light');
     if (ada === undefined) throw new Error('no admin page');
     const servers = (await (await ada.request.get('/api/admin/all-servers')).json()) as { id: string; name: string }[];
     const server = servers.find((item) => item.name === AUDITED_SERVER);
@@ -282,26 +286,29 @@ describe('accessibility of every page in both themes', () => {
     },
   ];
 
+  async function audit(visit: PageVisit, theme: Theme): Promise<string[]> {
+    const page = pages.get(`${visit.account} ${theme}`);
+    if (page === undefined) throw new Error(`no page for ${visit.account} ${theme}`);
+    const label = `${visit.account} ${visit.path}${visit.name === undefined ? '' : ` (${visit.name})`} [${theme}]`;
+    await page.goto(visit.path);
+    await settle(page);
+    await visit.open?.(page);
+    expect(await page.evaluate(() => document.documentElement.className)).toContain(theme);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
+    const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
+    const failures = blocking.length > 0 ? [describeViolations(label, blocking)] : [];
+    if (visit.open === undefined)
+      failures.push(...(await headingProblems(page)).map((problem) => `${label}: ${problem}`));
+    return failures;
+  }
+
   it('has no serious or critical axe violations and orderly headings', async () => {
     const failures: string[] = [];
     for (const visit of visits()) {
-      const page = pages.get(visit.account);
-      if (page === undefined) throw new Error(`no page for ${visit.account}`);
-      for (const theme of THEMES) {
-        const label = `${visit.account} ${visit.path}${visit.name === undefined ? '' : ` (${visit.name})`} [${theme}]`;
-        await useTheme(page, theme);
-        await page.goto(visit.path);
-        await settle(page);
-        await visit.open?.(page);
-        expect(await page.evaluate(() => document.documentElement.className)).toContain(theme);
-        const results = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-          .analyze();
-        const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
-        if (blocking.length > 0) failures.push(describeViolations(label, blocking));
-        if (visit.open === undefined)
-          failures.push(...(await headingProblems(page)).map((problem) => `${label}: ${problem}`));
-      }
+      const perTheme = await Promise.all(THEMES.map((theme) => audit(visit, theme)));
+      failures.push(...perTheme.flat());
     }
     expect(failures, failures.join('\n\n')).toEqual([]);
   }, 600_000);
