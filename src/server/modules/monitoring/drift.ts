@@ -1,13 +1,14 @@
-import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CheckStatus, Severity } from '../../../shared/audit-contract.js';
 import { ALERTING_SEVERITIES, classifyCheckChange } from '../../../shared/audit-diff-rules.js';
 import { statusOfRecord } from '../../../shared/certification.js';
 import { auditChangesPath, DEFAULT_SCORE_DROP_THRESHOLD, nextScheduledRun } from '../../../shared/monitoring-rules.js';
 import type { Database } from '../../db/client.js';
 import type { AuditRow } from '../../db/rows.js';
-import { audits, checkResults } from '../../db/schema.js';
+import { checkResults } from '../../db/schema.js';
 import { type DriftChange, driftAlerts, monitoringSettings } from '../../db/schema-monitoring.js';
 import { usersOfServer } from '../audits/access.js';
+import { previousCompletedAudit } from '../audits/diff-service.js';
 import { recordNotifications, type StoredNotification } from '../notifications/notify.js';
 import { driftSentence } from './alert-message.js';
 
@@ -48,19 +49,7 @@ export async function recordCompletionDrift(
   }
   if (audit.trigger !== 'scheduled' || audit.riskScore === null) return NO_DRIFT;
 
-  const [previous] = await tx
-    .select()
-    .from(audits)
-    .where(
-      and(
-        eq(audits.serverId, audit.serverId),
-        eq(audits.status, 'completed'),
-        ne(audits.id, audit.id),
-        isNotNull(audits.riskScore),
-      ),
-    )
-    .orderBy(desc(audits.completedAt))
-    .limit(1);
+  const previous = await previousCompletedAudit(tx, audit);
   if (previous?.riskScore == null) return NO_DRIFT;
 
   const newFailures = await newAlertingFailures(tx, previous.id, audit.id);
