@@ -11,20 +11,12 @@ import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { failureMessage } from '../../lib/api-errors';
+import { FieldError } from '../../components/field-error';
 
 type FormInput = z.input<typeof CreateTestAccountRequest>;
 type FormOutput = z.output<typeof CreateTestAccountRequest>;
 
 const DEFAULTS: FormInput = { username: '', password: '', discordId: '', isAdmin: false };
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (message === undefined) return null;
-  return (
-    <p id={id} className="text-sm text-destructive">
-      {message}
-    </p>
-  );
-}
 
 /** Staff create a test account: username and password required, the Discord id generated when left empty. */
 export function CreateTestAccountForm() {

@@ -11,15 +11,7 @@ import { Switch } from '../../components/ui/switch';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
 import { COUPON_FORM_DEFAULTS, CouponFormSchema, type CouponFormValues, toCreateCouponRequest } from './coupon-form';
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (message === undefined) return null;
-  return (
-    <p id={id} className="text-sm text-destructive">
-      {message}
-    </p>
-  );
-}
+import { FieldError } from '../../components/field-error';
 
 /** Staff create a coupon; `onCreated` receives the answer, the only one that carries the full code. */
 export function CreateCouponForm({ onCreated }: { onCreated: (created: CreatedCoupon) => void }) {

@@ -18,15 +18,7 @@ import { Switch } from '../../components/ui/switch';
 import { toast } from '../../components/ui/use-toast';
 import { failureMessage } from '../../lib/api-errors';
 import { formValuesOf, MonitoringFormSchema, monitoringChangeOf, type MonitoringFormValues } from './monitoring-form';
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (message === undefined) return null;
-  return (
-    <p id={id} className="text-sm text-destructive">
-      {message}
-    </p>
-  );
-}
+import { FieldError } from '../../components/field-error';
 
 /**
  * The owner's choices: on or off, daily or weekly, the score drop that raises an alert, and the Discord

@@ -18,6 +18,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
 import { useServers } from '../../api/servers/servers';
+import { FieldError } from '../../components/field-error';
 
 interface RedeemFormProps {
   initialCode: string;
@@ -25,15 +26,6 @@ interface RedeemFormProps {
   onSubmit: (values: RedeemCouponFormOutput) => void;
   /** The page supplies the bot invite for the chosen server, so this feature does not import the audits one. */
   inviteBot: (guildDiscordId: string) => ReactNode;
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (message === undefined) return null;
-  return (
-    <p id={id} className="text-sm text-destructive">
-      {message}
-    </p>
-  );
 }
 
 /** Upper-cases as the user types without throwing the caret to the end of the field. */
