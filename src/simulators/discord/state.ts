@@ -7,8 +7,7 @@ import type { PersistedState } from './persistence.js';
 import { DEFAULT_RATE_LIMITS, RateLimiter } from './rate-limits.js';
 import type { ForcedRateLimitOptions, RateLimitSettings } from './rate-limits.js';
 import { SimulatedGuild } from './simulated-guild.js';
-import type { DemoAccount, GuildFixtureDefinition, GuildToggles } from './types.js';
-import type { ReceivedWebhookMessage } from './webhook-routes.js';
+import type { DemoAccount, GuildFixtureDefinition, GuildToggles, ReceivedWebhookMessage } from './types.js';
 
 export interface RequestLogEntry {
   at: number;

@@ -1,6 +1,7 @@
 import type {
   APIAuditLogEntry,
   APIAutoModerationRule,
+  APIEmbed,
   APIGuild,
   APIGuildCategoryChannel,
   APIGuildForumChannel,
@@ -83,4 +84,23 @@ export interface DemoAccount {
   mfaEnabled: boolean;
   locale: string;
   email: string;
+}
+
+/** An Execute Webhook call the simulator accepted, kept in its state for tests to read. */
+export interface ReceivedWebhookMessage {
+  webhookId: string;
+  channelId: string;
+  /** The JSON body as it arrived. */
+  body: Record<string, unknown>;
+  message: SimulatedMessage;
+}
+
+/** A message object as Discord returns it (only the fields a webhook's message has). */
+export interface SimulatedMessage {
+  id: string;
+  channel_id: string;
+  content: string;
+  embeds: APIEmbed[];
+  webhook_id: string;
+  [field: string]: unknown;
 }

@@ -4,26 +4,9 @@ import type { SimulatorContext } from './context.js';
 import { DiscordApiError, invalidFormBody } from './discord-errors.js';
 import { booleanQuery } from './query.js';
 import { snowflakeAt } from './snowflake.js';
+import type { SimulatedMessage } from './types.js';
 
 /** A message an incoming webhook received, kept for tests (`state.webhookMessages`). */
-export interface ReceivedWebhookMessage {
-  webhookId: string;
-  channelId: string;
-  /** The JSON body as it arrived. */
-  body: Record<string, unknown>;
-  message: SimulatedMessage;
-}
-
-/** A message object as Discord returns it (only the fields a webhook's message has). */
-export interface SimulatedMessage {
-  id: string;
-  channel_id: string;
-  content: string;
-  embeds: APIEmbed[];
-  webhook_id: string;
-  [field: string]: unknown;
-}
-
 const MAX_CONTENT = 2000;
 const MAX_EMBEDS = 10;
 
