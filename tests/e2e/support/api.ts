@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, WebSocket } from 'playwright-core';
 import type { Audit, AuditWithChecks } from '../../../src/shared/contracts/audits.js';
 
 /** JSON calls made with a signed-in page's session, expecting the given status. */
@@ -18,18 +18,34 @@ export async function postJson<T>(page: Page, path: string, data: unknown, statu
 /** Opens a page and waits until its live connection is accepted, so no event sent after this is missed. */
 export async function openWithLiveConnection(page: Page, path: string): Promise<void> {
   // socket.io's "connected" packet ('40{'): the server has accepted the session and put the socket in its
-  // rooms. It comes over long-polling or, after an upgrade, over the WebSocket.
+  // rooms. It comes over the WebSocket (the client's first choice, docs/decisions/0030) or over long-polling.
   const overPolling = page.waitForResponse(
     // A poll of the page being left has no body to read any more: it is not the one awaited.
     async (response) =>
       response.url().includes('/socket.io/') && (await response.text().catch(() => '')).includes('40{'),
   );
-  const overWebSocket = page
-    .waitForEvent('websocket')
-    .then((socket) => socket.waitForEvent('framereceived', (frame) => String(frame.payload).startsWith('40{')));
-  await page.goto(path);
-  await Promise.any([overPolling, overWebSocket]);
+  // The frame listener is added inside the 'websocket' event itself: added a tick later (after a promise),
+  // it can miss a connected packet that Playwright delivers in the same batch as the socket.
+  let listen: ((socket: WebSocket) => void) | undefined;
+  const overWebSocket = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no socket.io connected packet on ${path}`)), CONNECTED_WITHIN_MS);
+    listen = (socket) =>
+      socket.on('framereceived', (frame) => {
+        if (!String(frame.payload).startsWith('40{')) return;
+        clearTimeout(timer);
+        resolve();
+      });
+    page.on('websocket', listen);
+  });
+  try {
+    await page.goto(path);
+    await Promise.any([overPolling, overWebSocket]);
+  } finally {
+    if (listen !== undefined) page.off('websocket', listen);
+  }
 }
+
+const CONNECTED_WITHIN_MS = 15_000;
 
 /** Staff run an audit of the named server, after any run already going there, and wait for its results. */
 export async function runAudit(ada: Page, serverName: string): Promise<AuditWithChecks> {
