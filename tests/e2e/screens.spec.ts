@@ -125,7 +125,11 @@ describe('screens an admin uses on other people’s servers', () => {
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    // Waited for, not counted at once: the dialog hides the rest of the page from assistive technology (so from
+    // role locators) until its clean-up runs, which can be a moment after its element is gone. A toast Escape
+    // had closed would not come back.
     const openToast = toasts(page).locator('li[data-state="open"]').filter({ hasText: 'Audit Started' });
+    await openToast.waitFor({ timeout: 2_000 });
     expect(await openToast.count()).toBe(1);
     await waitForAuditsToSettle(page, SOMEONE_ELSES_SERVER);
   });
